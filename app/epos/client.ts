@@ -1,0 +1,230 @@
+/**
+ * The typed Epos Now client: the contract's five operations on each of the 19 kinds, and the
+ * app-settings document. Checks what it sends (ids, pages) before sending and what it gets
+ * (lists are arrays of records with ids) before returning.
+ */
+import { snippetOf } from './answer.ts';
+import { BadResponseError, InvalidRequestError, type RequestRef } from './errors.ts';
+import { type Answer, createTransport, type DeprecationNotice, encodeJson, type TransportOptions } from './http.ts';
+import { isServerId, recordId } from './ids.ts';
+import { KINDS, type Kind, PAGE_SIZE } from './kinds.ts';
+import { collectionPath, listPath, recordPath, type SegmentOverrides, SETTINGS_PATHS, type SettingsPathStyle } from './paths.ts';
+import type { RecordInput, RecordOf } from './records.ts';
+import { decodeSettings } from './settings.ts';
+
+/** How to build a client. */
+export interface ClientOptions extends TransportOptions {
+  /** Which of the two app-settings paths to use. Default 'integration'. */
+  settingsPath?: SettingsPathStyle;
+  /** Path segments that differ from the contract's in a deployment (e.g. `DiscountReason`). */
+  segments?: SegmentOverrides;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Progress of a {@link EposClient.listAll} walk. */
+export interface ListProgress {
+  kind: Kind;
+  /** Pages received and handed on so far. */
+  pages: number;
+  /** Records received so far. */
+  records: number;
+  /** True on the last report, once the walk has completed. */
+  done: boolean;
+}
+
+/** Options of {@link EposClient.listAll}. */
+export interface ListAllOptions<K extends Kind> extends CallOptions {
+  /** Pages requested at once. Default 4. */
+  concurrency?: number;
+  /** Receives each page in page order as the walk goes; the walk waits for it (back-pressure). */
+  onPage?: (records: RecordOf<K>[], page: number) => void | Promise<void>;
+  /** Called after each page and once more when done. */
+  onProgress?: (progress: ListProgress) => void;
+}
+
+/** The client. Every method rejects with an EposError subclass on failure. */
+export interface EposClient {
+  /** One page (from 1) of up to 200 records. */
+  list<K extends Kind>(kind: K, page: number, options?: CallOptions): Promise<RecordOf<K>[]>;
+  /** Every record of a kind: walks pages until a short or empty page. */
+  listAll<K extends Kind>(kind: K, options?: ListAllOptions<K>): Promise<RecordOf<K>[]>;
+  /** One record by id. */
+  get<K extends Kind>(kind: K, id: number, options?: CallOptions): Promise<RecordOf<K>>;
+  /** Creates a record; resolves with the server's record, id included. */
+  create<K extends Kind>(kind: K, body: RecordInput<K>, options?: CallOptions): Promise<RecordOf<K>>;
+  /** Updates a record; resolves with the server's updated record. */
+  update<K extends Kind>(kind: K, id: number, body: RecordInput<K>, options?: CallOptions): Promise<RecordOf<K>>;
+  /** Deletes a record. */
+  remove(kind: Kind, id: number, options?: CallOptions): Promise<void>;
+  /** The app's settings document, or null when none was saved yet. */
+  getSettings(options?: CallOptions): Promise<unknown>;
+  /** Saves the settings document; resolves with the document as the server stored it. */
+  saveSettings(document: unknown, options?: CallOptions): Promise<unknown>;
+  /** Removes the token from a text before it is shown or logged. */
+  redact(text: string): string;
+  /** Set once the server has said the API is deprecated. */
+  readonly deprecation: DeprecationNotice | undefined;
+}
+
+/** Default number of list pages in flight during {@link EposClient.listAll}. */
+export const DEFAULT_LIST_CONCURRENCY = 4;
+
+/** Creates a client. Throws a TypeError for a token no header can carry. */
+export function createClient(options: ClientOptions): EposClient {
+  const transport = createTransport(options);
+  const segments = options.segments;
+  const settingsPath = SETTINGS_PATHS[options.settingsPath ?? 'integration'];
+
+  function checkRecord(kind: Kind, answer: Answer, value: unknown, what: string): unknown {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw unusable(answer, `${what} should be a ${KINDS[kind].label} record (a JSON object), got ${describe(value)}`);
+    }
+    if (recordId(kind, value) === undefined) {
+      throw unusable(answer, `${what} has no id (neither ${KINDS[kind].v2IdKey} nor Id)`);
+    }
+    return value;
+  }
+
+  function unusable(answer: Answer, problem: string): BadResponseError {
+    return new BadResponseError(answer.request, answer.status, problem, snippetOf(answer.text, transport.redact));
+  }
+
+  function checkId(method: string, kind: Kind, id: number): void {
+    if (!isServerId(id)) {
+      throw new InvalidRequestError(
+        { method, path: recordPath(kind, String(id), segments) },
+        `${KINDS[kind].label} id must be a positive integer, got ${JSON.stringify(id) ?? String(id)}`,
+      );
+    }
+  }
+
+  async function list<K extends Kind>(kind: K, page: number, callOptions: CallOptions = {}): Promise<RecordOf<K>[]> {
+    const path = listPath(kind, page, segments);
+    if (!Number.isSafeInteger(page) || page < 1) {
+      throw new InvalidRequestError({ method: 'GET', path }, `page must be an integer from 1, got ${String(page)}`);
+    }
+    const answer = await transport.send('GET', path, callOptions);
+    if (!Array.isArray(answer.value)) throw unusable(answer, `expected a JSON array of ${KINDS[kind].label} records, got ${describe(answer.value)}`);
+    answer.value.forEach((item, index) => checkRecord(kind, answer, item, `item ${index}`));
+    return answer.value as RecordOf<K>[];
+  }
+
+  async function listAll<K extends Kind>(kind: K, walk: ListAllOptions<K> = {}): Promise<RecordOf<K>[]> {
+    const concurrency = Math.max(1, Math.floor(walk.concurrency ?? DEFAULT_LIST_CONCURRENCY));
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(walk.signal?.reason);
+    if (walk.signal?.aborted) forward();
+    walk.signal?.addEventListener('abort', forward, { once: true });
+
+    const all: RecordOf<K>[] = [];
+    const seen = new Set<number>();
+    const arrived = new Map<number, RecordOf<K>[]>();
+    let nextToRequest = 1;
+    let lastPage = Number.POSITIVE_INFINITY; // the first short page seen
+    let nextToHand = 1;
+    let handing: Promise<void> = Promise.resolve();
+
+    // Pages are handed on strictly in order, whatever order they arrive in.
+    async function handOn(): Promise<void> {
+      for (let records = arrived.get(nextToHand); records !== undefined && nextToHand <= lastPage; records = arrived.get(nextToHand)) {
+        arrived.delete(nextToHand);
+        const page = nextToHand++;
+        const fresh = records.filter((r) => !seen.has(recordId(kind, r) as number));
+        // A full page of ids already seen means the server ignores `page`: stop rather than loop forever.
+        if (records.length > 0 && fresh.length === 0) {
+          throw new BadResponseError({ method: 'GET', path: listPath(kind, page, segments) }, 200, `page ${page} repeats records of earlier pages (is paging ignored?)`, '');
+        }
+        for (const r of fresh) seen.add(recordId(kind, r) as number);
+        all.push(...fresh);
+        await walk.onPage?.(fresh, page);
+        walk.onProgress?.({ kind, pages: page, records: all.length, done: false });
+      }
+    }
+
+    async function worker(): Promise<void> {
+      while (nextToRequest <= lastPage && !controller.signal.aborted) {
+        const page = nextToRequest++;
+        const records = await list(kind, page, { signal: controller.signal });
+        if (records.length < PAGE_SIZE) lastPage = Math.min(lastPage, page);
+        arrived.set(page, records);
+        handing = handing.then(handOn);
+        await handing;
+      }
+    }
+
+    try {
+      await Promise.all(Array.from({ length: concurrency }, () => worker().catch((error: unknown) => {
+        controller.abort(error);
+        throw error;
+      })));
+      await handing;
+    } finally {
+      walk.signal?.removeEventListener('abort', forward);
+    }
+    walk.onProgress?.({ kind, pages: nextToHand - 1, records: all.length, done: true });
+    return all;
+  }
+
+  async function get<K extends Kind>(kind: K, id: number, callOptions: CallOptions = {}): Promise<RecordOf<K>> {
+    checkId('GET', kind, id);
+    const answer = await transport.send('GET', recordPath(kind, id, segments), callOptions);
+    return checkRecord(kind, answer, answer.value, 'the answer') as RecordOf<K>;
+  }
+
+  async function create<K extends Kind>(kind: K, body: RecordInput<K>, callOptions: CallOptions = {}): Promise<RecordOf<K>> {
+    const request: RequestRef = { method: 'POST', path: collectionPath(kind, segments) };
+    const answer = await transport.send(request.method, request.path, { ...callOptions, body: encodeJson(request, body) });
+    return checkRecord(kind, answer, answer.value, 'the created record') as RecordOf<K>;
+  }
+
+  async function update<K extends Kind>(kind: K, id: number, body: RecordInput<K>, callOptions: CallOptions = {}): Promise<RecordOf<K>> {
+    checkId('PUT', kind, id);
+    const request: RequestRef = { method: 'PUT', path: recordPath(kind, id, segments) };
+    const answer = await transport.send(request.method, request.path, { ...callOptions, body: encodeJson(request, body) });
+    return checkRecord(kind, answer, answer.value, 'the updated record') as RecordOf<K>;
+  }
+
+  async function remove(kind: Kind, id: number, callOptions: CallOptions = {}): Promise<void> {
+    checkId('DELETE', kind, id);
+    // The body of a delete's answer carries nothing the contract defines, so it is not read.
+    await transport.send('DELETE', recordPath(kind, id, segments), callOptions);
+  }
+
+  async function getSettings(callOptions: CallOptions = {}): Promise<unknown> {
+    const answer = await transport.send('GET', settingsPath, callOptions);
+    return decodeSettings(answer.value);
+  }
+
+  async function saveSettings(document: unknown, callOptions: CallOptions = {}): Promise<unknown> {
+    const request: RequestRef = { method: 'POST', path: settingsPath };
+    const answer = await transport.send(request.method, request.path, { ...callOptions, body: encodeJson(request, document) });
+    // The contract says the answer repeats the document; an empty answer still means saved.
+    return answer.value === undefined ? document : decodeSettings(answer.value);
+  }
+
+  return {
+    list,
+    listAll,
+    get,
+    create,
+    update,
+    remove,
+    getSettings,
+    saveSettings,
+    redact: transport.redact,
+    get deprecation() {
+      return transport.deprecation;
+    },
+  };
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'an empty body';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
