@@ -1,0 +1,197 @@
+/**
+ * The stand-in itself: request intake (log, faults, auth) in front of the V2 and settings
+ * handlers, over seeded or restored state.
+ */
+import type { Kind } from '../../app/epos/kinds.ts';
+import type { IdStyle } from '../../app/epos/ids.ts';
+import type { OpenRecord } from '../../app/epos/records.ts';
+import { delay } from './delay.ts';
+import { ConnectionDropped } from './dropped.ts';
+import { FaultInjector, faultResponse } from './faults.ts';
+import { readSnapshot, restoreState, snapshotOf, StateWriter } from './persist.ts';
+import { substream } from './prng.ts';
+import { notFoundResponse, unauthorizedResponse, withV2Headers } from './responses.ts';
+import { createRouter, routeKind, type Route } from './routes.ts';
+import { seedState } from './seed.ts';
+import { handleSettings } from './settings.ts';
+import type { LoggedRequest, Standin, StandinOptions } from './standin.ts';
+import { StandinState } from './state.ts';
+import { handleV2 } from './v2.ts';
+
+// The log keeps a byte-order mark and replaces bad bytes; settings must refuse bad bytes instead.
+const LOG_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
+const STRICT_DECODER = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
+
+/** The {@link Standin} implementation behind createStandin. */
+export class LocalStandin implements Standin {
+  readonly log: LoggedRequest[] = [];
+  readonly faults: FaultInjector;
+  readonly idStyle: IdStyle;
+  readonly token: string;
+  private readonly state: StandinState;
+  private readonly writer: StateWriter | undefined;
+  private readonly route: (pathname: string) => Route;
+  private readonly createStatus: 200 | 201;
+  private arrivals = 0;
+  private readonly arrivalOf = new WeakMap<LoggedRequest, number>();
+
+  constructor(options: StandinOptions, defaultToken: string) {
+    const { idStyle = 'v2', products = 3000, seed = 1, createStatus = 201, token = defaultToken, persistFile } = options;
+    if (idStyle !== 'v2' && idStyle !== 'contract') throw new RangeError(`idStyle must be 'v2' or 'contract', got ${String(idStyle)}`);
+    if (!(Number.isSafeInteger(products) && products >= 0)) throw new RangeError(`products must be a whole number >= 0, got ${products}`);
+    if (!Number.isFinite(seed)) throw new RangeError(`seed must be a finite number, got ${seed}`);
+    if (createStatus !== 200 && createStatus !== 201) throw new RangeError(`createStatus must be 200 or 201, got ${String(createStatus)}`);
+    if (token === '') throw new RangeError('token must not be empty');
+    this.idStyle = idStyle;
+    this.token = token;
+    this.createStatus = createStatus;
+    this.route = createRouter(options.segments);
+    this.faults = new FaultInjector(substream(seed, 'faults'));
+
+    let writer: StateWriter | undefined;
+    this.state = new StandinState(idStyle, () => writer?.schedule());
+    const saved = persistFile === undefined ? undefined : readSnapshot(persistFile);
+    if (saved === undefined) seedState(this.state, { products, seed });
+    else restoreState(this.state, saved);
+    // Created after restoring, so loading the file does not write it straight back.
+    if (persistFile !== undefined) writer = new StateWriter(persistFile, () => snapshotOf(this.state), saved === undefined);
+    this.writer = writer;
+  }
+
+  /** Bound, so it can be handed to a server as a bare function (`serve({ fetch: standin.fetch })`). */
+  readonly fetch = (request: Request): Promise<Response> => this.handle(request);
+
+  private async handle(request: Request): Promise<Response> {
+    const arrival = this.arrivals++;
+    const url = new URL(request.url);
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const entry: LoggedRequest = {
+      method: request.method,
+      path: receivedPath(url.href),
+      headers: Object.fromEntries(request.headers),
+      body: LOG_DECODER.decode(bytes),
+      status: 0,
+    };
+    const route = this.route(url.pathname);
+    const plan = this.faults.plan({ method: request.method, path: entry.path, kind: routeKind(route) });
+    if (plan.delayed) entry.fault = 'latency';
+
+    if (plan.delayMs > 0) {
+      // An abort during the delay means the request never reached the server: nothing is applied.
+      const aborted = await delay(plan.delayMs, request.signal).then(
+        () => undefined,
+        (reason: unknown) => ({ reason }),
+      );
+      if (aborted !== undefined) {
+        entry.aborted = true;
+        this.append(entry, arrival);
+        throw aborted.reason;
+      }
+    }
+
+    const outcome = plan.outcome;
+    if (outcome !== undefined) entry.fault = outcome.type;
+    if (outcome?.type === 'drop-before-apply') {
+      this.append(entry, arrival);
+      throw new ConnectionDropped(false);
+    }
+    let response: Response;
+    if (outcome?.type === 'status' || outcome?.type === 'rate-limit') {
+      response = isV2(route) ? withV2Headers(faultResponse(outcome)) : faultResponse(outcome);
+    } else if (outcome?.type === 'malformed') {
+      // Something between the till and the server answered: no V2 headers.
+      response = faultResponse(outcome);
+    } else {
+      response = this.answer(request, url, route, bytes, entry.body);
+    }
+    if (outcome?.type === 'drop-after-apply') {
+      this.append(entry, arrival);
+      throw new ConnectionDropped(true);
+    }
+    entry.status = response.status;
+    this.append(entry, arrival);
+    return response;
+  }
+
+  records(kind: Kind): OpenRecord[] {
+    return structuredClone(this.state.table(kind).all());
+  }
+
+  record(kind: Kind, id: number): OpenRecord | undefined {
+    const record = this.state.table(kind).get(id);
+    return record === undefined ? undefined : structuredClone(record);
+  }
+
+  put(kind: Kind, record: OpenRecord): OpenRecord {
+    return structuredClone(this.state.put(kind, structuredClone(record)));
+  }
+
+  remove(kind: Kind, id: number): boolean {
+    return this.state.remove(kind, id);
+  }
+
+  get settingsText(): string | null {
+    return this.state.settingsText;
+  }
+
+  set settingsText(text: string | null) {
+    this.state.settingsText = text;
+  }
+
+  async flush(): Promise<void> {
+    await this.writer?.flush();
+  }
+
+  /** The server proper: auth, then the endpoint. */
+  private answer(request: Request, url: URL, route: Route, bytes: Uint8Array, body: string): Response {
+    const v2 = isV2(route);
+    if (request.headers.get('authorization') !== `Basic ${this.token}`) {
+      return v2 ? withV2Headers(unauthorizedResponse()) : unauthorizedResponse();
+    }
+    switch (route.type) {
+      case 'settings':
+        return handleSettings(this.state, { method: request.method, body: strictText(bytes) });
+      case 'collection':
+      case 'record':
+        return withV2Headers(
+          handleV2(this.state, route, { method: request.method, url, body }, { createStatus: this.createStatus }),
+        );
+      case 'v2-unknown':
+        return withV2Headers(notFoundResponse(url.href));
+      case 'unknown':
+        return notFoundResponse(url.href);
+    }
+  }
+
+  // Entries appear when answered, but in arrival order, so a slow request keeps its place.
+  private append(entry: LoggedRequest, arrival: number): void {
+    this.arrivalOf.set(entry, arrival);
+    let index = this.log.length;
+    while (index > 0 && (this.arrivalOf.get(this.log[index - 1] as LoggedRequest) ?? -1) > arrival) index--;
+    this.log.splice(index, 0, entry);
+  }
+}
+
+/**
+ * Pathname + search as sent: unlike url.pathname + url.search it keeps a lone `?`. The fragment
+ * goes, as it never reaches a server.
+ */
+function receivedPath(href: string): string {
+  const start = href.indexOf('/', href.indexOf('//') + 2);
+  const hash = href.indexOf('#');
+  return start < 0 ? '/' : href.slice(start, hash < 0 ? undefined : hash);
+}
+
+function isV2(route: Route): boolean {
+  return route.type === 'collection' || route.type === 'record' || route.type === 'v2-unknown';
+}
+
+/** The body as text, or undefined when it is not valid UTF-8. */
+function strictText(bytes: Uint8Array): string | undefined {
+  try {
+    return STRICT_DECODER.decode(bytes);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return undefined;
+  }
+}
