@@ -1,0 +1,381 @@
+#!/usr/bin/env node
+/**
+ * Builds the app and its service worker into dist/, prints their sizes, and with --serve runs
+ * them with the local Epos stand-in (or a proxy to a real account) on one origin.
+ *
+ *   node build.mjs [--outdir DIR] [--watch]
+ *   node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]
+ *                          [--data FILE] [--api-base URL] [--watch] [--outdir DIR]
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const TARGET = 'es2020';
+/** Gzipped bytes the page (html + js + css) and the worker may each weigh (issue budgets: 25 KB, 10 KB); past that the build fails. */
+const BUDGET = { app: 25_000, worker: 10_000 };
+
+const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
+       node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]
+                              [--data FILE] [--api-base URL] [--watch] [--outdir DIR]`;
+
+main().catch((error) => {
+  console.error(`build.mjs: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+
+async function main() {
+  const flags = readFlags();
+  const outdir = resolve(ROOT, flags.outdir);
+  if (flags.watch) {
+    await watch(outdir);
+  } else {
+    const ok = await buildOnce(outdir);
+    if (!ok) process.exit(1);
+  }
+  if (flags.serve) await serve(outdir, flags);
+}
+
+function readFlags() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        outdir: { type: 'string', default: 'dist' },
+        watch: { type: 'boolean', default: false },
+        serve: { type: 'boolean', default: false },
+        port: { type: 'string', default: process.env.PORT || '8080' },
+        host: { type: 'string', default: '127.0.0.1' },
+        products: { type: 'string' },
+        'id-style': { type: 'string' },
+        data: { type: 'string' },
+        'api-base': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const port = wholeNumber('--port', values.port);
+  if (port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
+  const products = values.products === undefined ? undefined : wholeNumber('--products', values.products);
+  const idStyle = values['id-style'];
+  if (idStyle !== undefined && idStyle !== 'contract' && idStyle !== 'v2') {
+    throw new Error(`--id-style must be contract or v2, got ${idStyle}`);
+  }
+  const apiBase = values['api-base'];
+  if (apiBase !== undefined && !/^https?:\/\//.test(apiBase)) throw new Error(`--api-base must be an http(s) URL, got ${apiBase}`);
+  return { ...values, port, products, idStyle, apiBase, data: values.data === undefined ? undefined : resolve(values.data) };
+}
+
+function wholeNumber(name, text) {
+  if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, got ${text}`);
+  return Number(text);
+}
+
+// ---------------------------------------------------------------- build
+
+function appOptions(outdir) {
+  return {
+    absWorkingDir: ROOT,
+    // Two entries named "app": assets/app-<hash>.js and assets/app-<hash>.css.
+    entryPoints: [
+      { in: 'app/main.tsx', out: 'app' },
+      { in: 'app/main.css', out: 'app' },
+    ],
+    outdir,
+    entryNames: 'assets/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    bundle: true,
+    format: 'esm',
+    target: TARGET,
+    minify: true,
+    sourcemap: 'linked',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    tsconfig: 'tsconfig.json',
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+function workerOptions(outdir, manifest) {
+  return {
+    absWorkingDir: ROOT,
+    entryPoints: ['sw/sw.ts'],
+    outfile: join(outdir, 'sw.js'),
+    bundle: true,
+    // A classic script: module workers need {type: 'module'} at registration and are newer.
+    format: 'iife',
+    target: TARGET,
+    minify: true,
+    sourcemap: 'linked',
+    tsconfig: 'sw/tsconfig.json',
+    define: { __PRECACHE_MANIFEST__: JSON.stringify(manifest) },
+    logLevel: 'warning',
+  };
+}
+
+/** One full build. Returns false (after esbuild has printed why) when it failed. */
+async function buildOnce(outdir) {
+  const started = Date.now();
+  let app;
+  try {
+    app = await esbuild.build(appOptions(outdir));
+  } catch (error) {
+    return buildFailed(error);
+  }
+  return finish(outdir, app.metafile, started);
+}
+
+/** After the app bundle: prune stale assets, write the shell and manifest, build the worker, report. */
+async function finish(outdir, metafile, started) {
+  const outputs = Object.keys(metafile.outputs).map((file) => resolve(ROOT, file));
+  await pruneAssets(outdir, outputs);
+  const js = shipped(outputs, '.js');
+  const css = shipped(outputs, '.css');
+  const template = await readFile(join(ROOT, 'app/index.html'), 'utf8');
+  for (const marker of ['%APP_JS%', '%APP_CSS%']) {
+    if (!template.includes(marker)) throw new Error(`app/index.html has no ${marker} placeholder`);
+  }
+  const html = template.replace('%APP_JS%', urlOf(outdir, js)).replace('%APP_CSS%', urlOf(outdir, css));
+  await writeFile(join(outdir, 'index.html'), html);
+
+  const precached = [join(outdir, 'index.html'), ...outputs.filter((file) => !file.endsWith('.map')).sort()];
+  const manifest = await Promise.all(
+    precached.map(async (file) => ({ url: urlOf(outdir, file), revision: contentHash(await readFile(file)) })),
+  );
+  await writeFile(join(outdir, 'precache-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  try {
+    await esbuild.build(workerOptions(outdir, manifest));
+  } catch (error) {
+    return buildFailed(error);
+  }
+  return report(outdir, precached, Date.now() - started);
+}
+
+function shipped(outputs, extension) {
+  const found = outputs.filter((file) => file.endsWith(extension));
+  if (found.length !== 1) throw new Error(`expected one ${extension} bundle, got ${found.length}`);
+  return found[0];
+}
+
+/** Hashed assets of earlier builds would otherwise pile up in assets/. */
+async function pruneAssets(outdir, keep) {
+  const assets = join(outdir, 'assets');
+  const kept = new Set(keep);
+  for (const name of await readdir(assets)) {
+    const file = join(assets, name);
+    if (!kept.has(file)) await rm(file, { force: true });
+  }
+}
+
+/** URL of an output relative to the site root (and so to the worker's scope). */
+function urlOf(outdir, file) {
+  return relative(outdir, file).split(sep).join('/');
+}
+
+/** The revision of a precached file: first 16 hex digits of its SHA-256. */
+function contentHash(bytes) {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+}
+
+function buildFailed(error) {
+  // esbuild has already printed its errors with file and line (logLevel 'warning').
+  const count = Array.isArray(error?.errors) ? error.errors.length : 0;
+  if (count === 0) console.error(error);
+  console.error(`Build failed${count ? ` with ${count} error${count === 1 ? '' : 's'}` : ''}.`);
+  return false;
+}
+
+/** Prints each shipped file's raw and gzipped size; returns false when over budget. */
+async function report(outdir, appFiles, elapsed) {
+  const rows = [];
+  const totals = { app: { raw: 0, gzip: 0 }, worker: { raw: 0, gzip: 0 } };
+  const measure = async (part, file) => {
+    const bytes = await readFile(file);
+    const size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    totals[part].raw += size.raw;
+    totals[part].gzip += size.gzip;
+    rows.push([part, urlOf(outdir, file), kB(size.raw), kB(size.gzip)]);
+  };
+  for (const file of appFiles) await measure('app', file);
+  rows.push(['app', 'total', kB(totals.app.raw), kB(totals.app.gzip), budgetNote('app', totals.app.gzip)]);
+  await measure('worker', join(outdir, 'sw.js'));
+  rows.push(['worker', 'total', kB(totals.worker.raw), kB(totals.worker.gzip), budgetNote('worker', totals.worker.gzip)]);
+
+  console.log(`Built ${relative(process.cwd(), outdir) || '.'}/ in ${elapsed} ms`);
+  console.log(table([['part', 'file', 'raw', 'gzip -9', 'budget (gzip)'], ...rows]));
+  console.log('(source maps and precache-manifest.json are not shipped to the till and not counted)');
+  const over = Object.keys(BUDGET).filter((part) => totals[part].gzip > BUDGET[part]);
+  for (const part of over) {
+    console.error(`Size budget exceeded: ${part} is ${kB(totals[part].gzip)} gzipped, budget ${kB(BUDGET[part])} (BUDGET in build.mjs).`);
+  }
+  return over.length === 0;
+}
+
+function budgetNote(part, gzip) {
+  return `${Math.round((gzip / BUDGET[part]) * 100)}% of ${kB(BUDGET[part])}`;
+}
+
+function kB(bytes) {
+  return `${(bytes / 1000).toFixed(2)} kB`;
+}
+
+function table(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const numeric = (column) => column === 2 || column === 3;
+  return rows
+    .map((row) =>
+      row
+        .map((cell = '', column) => (numeric(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .map((line) => `  ${line}`)
+    .join('\n');
+}
+
+// ---------------------------------------------------------------- watch
+
+/** Rebuilds on every change of app/ or sw/ sources; resolves after the first build. */
+async function watch(outdir) {
+  let lastMeta;
+  let queue = Promise.resolve();
+  let firstDone;
+  const first = new Promise((resolve) => (firstDone = resolve));
+  // Builds finish one at a time, so two quick saves cannot write dist/ over each other.
+  const rerun = (started) => {
+    queue = queue
+      .then(() => finish(outdir, lastMeta, started))
+      .then((ok) => console.log(ok ? 'Watching for changes...' : 'Watching for changes (last build failed)...'))
+      .catch((error) => console.error('Rebuild failed:', error));
+    return queue;
+  };
+  const onEnd = (name, handler) => ({ name, setup: (build) => build.onEnd(handler) });
+
+  let started = Date.now();
+  const app = await esbuild.context({
+    ...appOptions(outdir),
+    plugins: [
+      { name: 'clock', setup: (build) => build.onStart(() => void (started = Date.now())) },
+      onEnd('after-app', async (result) => {
+        if (result.errors.length > 0) {
+          buildFailed(result);
+          console.log('Watching for changes (last build failed)...');
+        } else {
+          lastMeta = result.metafile;
+          await rerun(started);
+        }
+        firstDone();
+      }),
+    ],
+  });
+  // The worker's real build needs the app's manifest, so this context only watches sw/ sources
+  // (writing nothing) and triggers the same finishing step as an app rebuild. Its initial build
+  // is skipped: the app's initial build already built the worker.
+  let workerStarted = false;
+  const worker = await esbuild.context({
+    ...workerOptions(outdir, []),
+    write: false,
+    plugins: [
+      onEnd('after-worker', async (result) => {
+        const initial = !workerStarted;
+        workerStarted = true;
+        if (result.errors.length > 0) return void buildFailed(result);
+        if (!initial && lastMeta) await rerun(Date.now());
+      }),
+    ],
+  });
+  await app.watch();
+  await first;
+  await worker.watch();
+}
+
+// ---------------------------------------------------------------- serve
+
+/** Bundles test/server/dev.ts for Node (Node 20 cannot import .ts), imports it and starts it. */
+async function serve(outdir, flags) {
+  const entry = join(ROOT, '.cache', 'dev-server.mjs');
+  await mkdir(dirname(entry), { recursive: true });
+  let bundle;
+  try {
+    bundle = await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: ['test/server/dev.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      tsconfig: 'test/tsconfig.json',
+      write: false,
+      outfile: entry,
+      logLevel: 'warning',
+    });
+  } catch (error) {
+    buildFailed(error);
+    process.exit(1);
+  }
+  // Written under a unique name then renamed: two `npm start`s never import a half-written file.
+  const temporary = `${entry}.${process.pid}`;
+  await writeFile(temporary, bundle.outputFiles[0].contents);
+  await rename(temporary, entry);
+  const { startDev } = await import(`${pathToFileURL(entry).href}?t=${Date.now()}`);
+
+  let dev;
+  try {
+    dev = await startDev({
+      staticDir: outdir,
+      host: flags.host,
+      port: flags.port,
+      apiBase: flags.apiBase,
+      products: flags.products,
+      idStyle: flags.idStyle,
+      dataFile: flags.data,
+    });
+  } catch (error) {
+    if (error?.code === 'EADDRINUSE') throw new Error(`port ${flags.port} is in use on ${flags.host}: pass --port N (0 picks a free one)`);
+    throw error;
+  }
+  printServing(dev, flags);
+
+  const stop = async (signal) => {
+    console.log(`\n${signal}: stopping the server...`);
+    try {
+      await dev.close();
+    } catch (error) {
+      console.error('Stopping failed:', error);
+      process.exit(1);
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function printServing(dev, flags) {
+  const context = 'deviceID=1&locationID=1&staffID=1';
+  console.log('');
+  if (dev.token !== undefined) {
+    const data = flags.data ? `data kept in ${relative(process.cwd(), flags.data)}` : 'data in memory; --data FILE keeps it';
+    console.log(`Serving the app with the local Epos stand-in (${data}).`);
+    console.log(`  Open:   ${dev.url}/?appToken=${encodeURIComponent(dev.token)}&${context}`);
+    console.log(`  Token:  ${dev.token}`);
+    console.log(`  Try:    curl -H "Authorization: Basic ${dev.token}" "${dev.url}/api/V2/Product?page=1"`);
+  } else {
+    console.log(`Serving the app with /api proxied to ${flags.apiBase}.`);
+    console.log(`  Open:   ${dev.url}/?appToken=<your API token>&${context}`);
+    console.log(`  Try:    curl -H "Authorization: Basic <your API token>" "${dev.url}/api/V2/Product?page=1"`);
+  }
+  console.log('Press Ctrl+C to stop.');
+}

@@ -1,0 +1,83 @@
+/** build.mjs as a command: what it writes to --outdir, what it prints, how it refuses bad flags. */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTo, ROOT, type BuildOutput } from '../tools/build.ts';
+
+interface Entry {
+  url: string;
+  revision: string;
+}
+
+const revisionOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+describe('build.mjs --outdir', () => {
+  let outdir = '';
+  let output: BuildOutput;
+  let manifest: Entry[];
+
+  beforeAll(async () => {
+    outdir = await mkdtemp(join(tmpdir(), 'epos-build-'));
+    output = await buildTo(outdir);
+    manifest = JSON.parse(await readFile(join(outdir, 'precache-manifest.json'), 'utf8')) as Entry[];
+  });
+  afterAll(async () => {
+    if (outdir) await rm(outdir, { recursive: true, force: true });
+  });
+
+  it('writes index.html that loads one hashed script and one hashed stylesheet, nothing inline', async () => {
+    const html = await readFile(join(outdir, 'index.html'), 'utf8');
+    expect(html).toMatch(/<script type="module" src="assets\/app-[A-Z0-9]+\.js"><\/script>/);
+    expect(html).toMatch(/<link rel="stylesheet" href="assets\/app-[A-Z0-9]+\.css">/);
+    expect(html).toContain('<div id="app"></div>');
+    // A strict CSP (script-src 'self') forbids inline code: every script has a src.
+    expect(html.match(/<script\b[^>]*>/g)?.every((tag) => tag.includes(' src='))).toBe(true);
+    expect(html).not.toMatch(/<style\b| style=/);
+  });
+
+  it('lists index.html and every emitted asset but source maps in the manifest, with content hashes', async () => {
+    const assets = (await readdir(join(outdir, 'assets'))).filter((name) => !name.endsWith('.map')).map((name) => `assets/${name}`);
+    expect(assets.length).toBeGreaterThanOrEqual(2);
+    expect(manifest.map((entry) => entry.url).sort()).toEqual(['index.html', ...assets].sort());
+    for (const entry of manifest) {
+      expect(entry.revision, entry.url).toBe(revisionOf(await readFile(join(outdir, entry.url))));
+    }
+  });
+
+  it('builds sw.js (not hashed) with the manifest compiled in', async () => {
+    const sw = await readFile(join(outdir, 'sw.js'), 'utf8');
+    for (const entry of manifest) {
+      expect(sw).toContain(entry.url);
+      expect(sw).toContain(entry.revision);
+    }
+    expect(sw).not.toContain('__PRECACHE_MANIFEST__');
+    const files = await readdir(outdir);
+    expect(files).toEqual(expect.arrayContaining(['index.html', 'sw.js', 'sw.js.map', 'precache-manifest.json', 'assets']));
+  });
+
+  it('prints raw and gzipped sizes of the app files and the worker', () => {
+    const { stdout } = output;
+    const size = String.raw`\d+\.\d{2} kB`;
+    expect(stdout).toMatch(new RegExp(String.raw`app\s+assets/app-[A-Z0-9]+\.js\s+${size}\s+${size}`));
+    expect(stdout).toMatch(new RegExp(String.raw`app\s+index\.html\s+${size}\s+${size}`));
+    expect(stdout).toMatch(new RegExp(String.raw`app\s+total\s+${size}\s+${size}\s+\d+% of`));
+    expect(stdout).toMatch(new RegExp(String.raw`worker\s+sw\.js\s+${size}\s+${size}`));
+  });
+});
+
+describe('build.mjs flags', () => {
+  it('exits non-zero with a clear message on a bad flag value, before building', () => {
+    const result = spawnSync(process.execPath, ['build.mjs', '--serve', '--id-style', 'nope'], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('--id-style must be contract or v2, got nope');
+  });
+
+  it('exits non-zero on an unknown flag and shows the usage', () => {
+    const result = spawnSync(process.execPath, ['build.mjs', '--nope'], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Usage: node build.mjs');
+  });
+});

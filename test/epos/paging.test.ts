@@ -1,0 +1,93 @@
+/** listAll against the stand-in: where it stops, what it reports, and what it refuses. */
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../app/epos/client.ts';
+import { BadResponseError } from '../../app/epos/errors.ts';
+import { recordId } from '../../app/epos/ids.ts';
+import type { ListProgress } from '../../app/epos/client.ts';
+import { inProcessFetch } from '../standin/in-process.ts';
+import { createStandin } from '../standin/standin.ts';
+
+function productClient(products: number) {
+  const standin = createStandin({ products });
+  const client = createClient({ baseUrl: 'http://standin.test', token: standin.token, fetch: inProcessFetch(standin) });
+  return { standin, client };
+}
+
+describe('listAll', () => {
+  // Pages a walk one page at a time must ask for: every full page, then the short or empty one.
+  it.each([
+    [0, 1],
+    [1, 1],
+    [199, 1],
+    [200, 2],
+    [201, 2],
+    [50_000, 251],
+  ])('%i products, one page at a time: all records in %i requests', async (count, requests) => {
+    const { standin, client } = productClient(count);
+    const progress: ListProgress[] = [];
+    const pages: number[] = [];
+    const all = await client.listAll('Product', {
+      concurrency: 1,
+      onPage: (records, page) => {
+        pages.push(page);
+        expect(records.length).toBeLessThanOrEqual(200);
+      },
+      onProgress: (p) => progress.push(p),
+    });
+    expect(all).toHaveLength(count);
+    expect(new Set(all.map((r) => recordId('Product', r))).size).toBe(count);
+    expect(standin.log.map((e) => e.path)).toEqual(Array.from({ length: requests }, (_, i) => `/api/V2/Product?page=${i + 1}`));
+    expect(pages).toEqual(Array.from({ length: requests }, (_, i) => i + 1));
+    expect(progress.at(-1)).toEqual({ kind: 'Product', pages: requests, records: count, done: true });
+    expect(progress.filter((p) => p.done)).toHaveLength(1);
+    const counts = progress.map((p) => p.records);
+    expect([...counts].sort((a, b) => a - b)).toEqual(counts);
+  });
+
+  it('with pages in flight, still hands pages on in order and asks for at most concurrency - 1 extra', async () => {
+    const { standin, client } = productClient(2_050);
+    const pages: number[] = [];
+    const all = await client.listAll('Product', { concurrency: 4, onPage: (_r, page) => void pages.push(page) });
+    expect(all.map((r) => recordId('Product', r))).toEqual(standin.records('Product').map((r) => recordId('Product', r)));
+    expect(pages).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(standin.log.length).toBeGreaterThanOrEqual(11);
+    expect(standin.log.length).toBeLessThanOrEqual(14);
+  });
+
+  it('walks the other kinds with their own path', async () => {
+    const { standin, client } = productClient(10);
+    const tables = await client.listAll('SeatingTable');
+    expect(tables.length).toBe(standin.records('SeatingTable').length);
+    expect(standin.log[0]?.path).toBe('/api/V2/SeatingTable/?page=1');
+  });
+
+  it('fails the walk, not the caller, when a page fails midway', async () => {
+    const { standin, client } = productClient(1_000);
+    standin.faults.add({ match: { path: '/api/V2/Product?page=3' }, type: 'status', status: 503 });
+    const handed: number[] = [];
+    await expect(client.listAll('Product', { concurrency: 2, onPage: (_r, p) => void handed.push(p) })).rejects.toMatchObject({
+      code: 'server',
+      status: 503,
+      path: '/api/V2/Product?page=3',
+    });
+    expect(handed).not.toContain(3);
+  });
+
+  it('refuses a server that ignores the page number instead of looping forever', async () => {
+    const { standin, client } = productClient(400);
+    const page1 = JSON.stringify(standin.records('Product').slice(0, 200));
+    standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'malformed', body: page1, contentType: 'application/json' });
+    const error = await client.listAll('Product', { concurrency: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect((error as Error).message).toMatch(/page 2 repeats records/);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const { standin, client } = productClient(5_000);
+    const controller = new AbortController();
+    standin.faults.add({ type: 'latency', ms: 20 });
+    const walk = client.listAll('Product', { signal: controller.signal, onPage: (_r, page) => { if (page === 2) controller.abort(new Error('stop')); } });
+    await expect(walk).rejects.toThrow('stop');
+    expect(standin.log.length).toBeLessThan(25);
+  });
+});

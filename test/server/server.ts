@@ -1,0 +1,106 @@
+/**
+ * The local HTTP server: `/api/...` goes to an API handler (the stand-in or a proxy), everything
+ * else is a static file of a build. One origin for both, as the app expects of its API base.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConnectionDropped } from '../standin/dropped.ts';
+import { toRequest, writeResponse } from './bridge.ts';
+import { serveStatic } from './static.ts';
+
+/** A fetch-style handler. */
+export type Handler = (request: Request) => Promise<Response>;
+
+/** What {@link startServer} serves, and where. */
+export interface ServerOptions {
+  /** Answers every path under /api/ (any case). Absent: those paths get 502. */
+  api?: Handler;
+  /** Folder of static files (a build's dist/). Absent: other paths get 404. */
+  staticDir?: string;
+  /** Address to listen on; 127.0.0.1 unless given. */
+  host?: string;
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** Origin to open, e.g. http://127.0.0.1:8080 (no trailing slash). */
+  url: string;
+  port: number;
+  /** Stops listening and cuts open connections. */
+  close(): Promise<void>;
+}
+
+const API_PATH = /^\/api\//i;
+
+/** Starts the server and resolves once it listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((message, out) => {
+    void handle(options, message, out);
+  });
+  await listen(server, options.port ?? 0, host);
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://${browsableHost(host)}:${port}`, port, close: () => closeServer(server) };
+}
+
+async function handle(options: ServerOptions, message: IncomingMessage, out: ServerResponse): Promise<void> {
+  const origin = `http://${message.headers.host ?? 'localhost'}`;
+  let label = `${message.method} ${message.url}`;
+  try {
+    const request = await toRequest(message, origin);
+    label = `${request.method} ${new URL(request.url).pathname}`;
+    const response = await route(options, request);
+    await writeResponse(out, response, request.method === 'HEAD');
+  } catch (error) {
+    if (error instanceof ConnectionDropped) {
+      // The fault being emulated: the client must see a reset connection, not any answer.
+      message.socket.destroy();
+      return;
+    }
+    console.error(`server: ${label} failed:`, error);
+    if (out.headersSent) {
+      out.destroy(); // the body was cut mid-stream; a reset tells the client it is incomplete
+    } else {
+      out.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal Server Error');
+    }
+  }
+}
+
+function route(options: ServerOptions, request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (API_PATH.test(pathname)) {
+    return options.api ? options.api(request) : Promise.resolve(plain(502, 'No API configured'));
+  }
+  return options.staticDir ? serveStatic(options.staticDir, request) : Promise.resolve(plain(404, 'Not Found'));
+}
+
+function plain(status: number, body: string): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    // Keep-alive sockets would hold close() open until they time out.
+    server.closeAllConnections();
+  });
+}
+
+/** A wildcard address is not something a browser can open; its loopback twin is. */
+function browsableHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

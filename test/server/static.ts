@@ -1,0 +1,85 @@
+/**
+ * Static files of a build (dist/) as a fetch-style handler, with the caching a service-worker
+ * app needs: the shell and the worker are always revalidated, hashed assets are immutable.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, relative, resolve, sep, isAbsolute } from 'node:path';
+import { Readable } from 'node:stream';
+
+/** Content type of each file extension the build emits or may emit. */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * What the page may load: only its own origin, no inline script or style. The app is built
+ * for this (no inline code in index.html), so the dev server enforces it to keep it that way.
+ * No frame-ancestors: Epos Now embeds the page in its till and back office.
+ */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Answers GET and HEAD for files under `root`; `/` is index.html. Never leaves `root`. */
+export async function serveStatic(root: string, request: Request): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return text(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+  }
+  const file = resolveInside(root, new URL(request.url).pathname);
+  if (file === undefined) return text(404, 'Not Found');
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+    throw new Error(`cannot stat ${file}: ${error.message}`, { cause: error });
+  });
+  if (!info?.isFile()) return text(404, 'Not Found');
+
+  const name = relative(root, file).split(sep).join('/');
+  const headers = new Headers({
+    'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': String(info.size),
+    'Cache-Control': cacheControl(name),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (name.endsWith('.html')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+  return new Response(body, { status: 200, headers });
+}
+
+/** Everything under assets/ carries a content hash in its name (build.mjs puts nothing else there). */
+function cacheControl(name: string): string {
+  return name.startsWith('assets/') ? IMMUTABLE : 'no-cache';
+}
+
+/** The file a URL path names, or undefined when it is malformed or points outside `root`. */
+function resolveInside(root: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined; // a malformed %-escape names no file; nothing to report
+  }
+  if (decoded.includes('\0')) return undefined;
+  const wanted = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+  const base = resolve(root);
+  const file = resolve(base, `.${wanted}`);
+  const rel = relative(base, file);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  return file;
+}
+
+function text(status: number, body: string, extra: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...extra } });
+}

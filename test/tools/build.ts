@@ -1,0 +1,30 @@
+/**
+ * Runs build.mjs as a child process, the way `npm run build` does, for tests that need a build.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The project's top level. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** What a build printed. */
+export interface BuildOutput {
+  stdout: string;
+  stderr: string;
+}
+
+/** Builds into `outdir`; rejects with the build's output when it exits non-zero. */
+export function buildTo(outdir: string): Promise<BuildOutput> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['build.mjs', '--outdir', outdir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve({ stdout, stderr });
+      else reject(new Error(`build.mjs exited with ${code ?? signal}\n${stdout}${stderr}`));
+    });
+  });
+}
