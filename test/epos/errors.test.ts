@@ -6,7 +6,6 @@ import {
   BadResponseError,
   ClientError,
   ConflictError,
-  type EposError,
   InvalidRequestError,
   NetworkError,
   NotFoundError,
@@ -14,6 +13,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../../app/epos/errors.ts';
+import { failure } from './failure.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
 
@@ -23,14 +23,6 @@ function setup(token?: string): { standin: Standin; client: EposClient } {
   return { standin, client };
 }
 
-async function failure(promise: Promise<unknown>): Promise<EposError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as EposError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('errors from the stand-in', () => {
   it('a wrong token is an AuthError and changes nothing', async () => {

@@ -11,6 +11,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../../app/epos/errors.ts';
+import { failure } from './failure.ts';
 import { createTransport, type DeprecationNotice } from '../../app/epos/http.ts';
 
 const TOKEN = 'ZGVtby1rZXk6ZGVtby1zZWNyZXQ=';
@@ -25,14 +26,6 @@ function answering(make: () => Response | Promise<Response>) {
   return { fetch: fetch as typeof globalThis.fetch, seen };
 }
 
-async function failure(promise: Promise<unknown>): Promise<EposError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as EposError;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('transport headers and URL', () => {
   it('sends Basic auth, JSON content type and the body to base + path', async () => {
