@@ -93,8 +93,16 @@ export const KINDS: { readonly [K in Kind]: KindInfo } = {
 /** Every kind name, in the contract's order. */
 export const KIND_NAMES = Object.keys(KINDS) as readonly Kind[];
 
+/** A kind the till keeps offline (its `cached` flag is set in {@link KINDS}). */
+export type CachedKind = 'Product' | 'TenderType' | 'DiscountReason' | 'SeatingTable';
+
 /** The kinds the till keeps offline. */
-export const CACHED_KINDS = KIND_NAMES.filter((k) => KINDS[k].cached);
+export const CACHED_KINDS = KIND_NAMES.filter((k): k is CachedKind => KINDS[k].cached);
+
+/** Narrows a kind to a cached kind. */
+export function isCachedKind(kind: Kind): kind is CachedKind {
+  return KINDS[kind].cached;
+}
 
 /** Narrows an arbitrary string (a route, a form value) to a kind. */
 export function isKind(name: string): name is Kind {

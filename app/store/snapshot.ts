@@ -1,0 +1,94 @@
+/**
+ * Writing a new snapshot of a kind: take a fresh generation number, fill it page by page in
+ * relaxed transactions (a crash only costs the unfinished walk), then swap it in with one small
+ * strict transaction. Readers never see a half-written generation.
+ */
+import { recordId } from '../epos/ids.ts';
+import type { CachedKind } from '../epos/kinds.ts';
+import type { OpenRecord } from '../epos/records.ts';
+import { emptyMeta } from './catalog.ts';
+import type { TillDb } from './db.ts';
+import { storeErrorFrom } from './errors.ts';
+import { type CatalogRow, generationRange, generationsBelow } from './schema.ts';
+import { barcodeOf } from './upgrade.ts';
+
+/** Takes a generation number no other pull has, for a new snapshot of `kind`. */
+export async function beginGeneration(db: TillDb, kind: CachedKind): Promise<number> {
+  const tx = db.transaction('meta', 'readwrite');
+  const meta = (await tx.store.get(kind)) ?? emptyMeta(kind);
+  const gen = Math.max(meta.lastGen, meta.gen) + 1;
+  await tx.store.put({ ...meta, lastGen: gen });
+  await tx.done;
+  return gen;
+}
+
+/** Adds records to a generation being built. Many records a call: one transaction each. */
+export async function writeGeneration(db: TillDb, kind: CachedKind, gen: number, records: readonly OpenRecord[]): Promise<void> {
+  try {
+    const tx = db.transaction('catalog', 'readwrite', { durability: 'relaxed' });
+    for (const record of records) {
+      const id = recordId(kind, record);
+      if (id === undefined) throw new Error(`a ${kind} record without an id cannot be stored`);
+      const row: CatalogRow = { kind, gen, id, record };
+      const barcode = barcodeOf(row);
+      if (barcode !== undefined) row.barcode = barcode;
+      void tx.store.put(row);
+    }
+    await tx.done;
+  } catch (error) {
+    throw storeErrorFrom(error, `storing ${records.length} ${kind} records`);
+  }
+}
+
+/** What a completed walk knows when it swaps its generation in. */
+export interface Completion {
+  /** Records written to the generation. */
+  count: number;
+  /** When the walk started (ms): local writes confirmed before then are in the new snapshot. */
+  startedAt: number;
+  /** When it completed (ms). */
+  now: number;
+}
+
+/**
+ * Makes a completed generation current, unless a newer one already is (two pulls that overlap:
+ * the later generation wins). Returns whether it was swapped in. Older generations are deleted
+ * afterwards, outside the swap, so readers are never blocked behind a large delete.
+ */
+export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number, done: Completion): Promise<boolean> {
+  const tx = db.transaction(['meta', 'local'], 'readwrite', { durability: 'strict' });
+  const meta = (await tx.objectStore('meta').get(kind)) ?? emptyMeta(kind);
+  if (gen <= meta.gen) {
+    tx.abort();
+    await tx.done.catch(expectAbort);
+    await discardGeneration(db, kind, gen);
+    return false;
+  }
+  await tx.objectStore('meta').put({ ...meta, gen, count: done.count, pulledAt: done.startedAt, attemptedAt: done.now, lastError: null });
+  // Local writes the server confirmed before this walk began are now part of the snapshot.
+  const local = tx.objectStore('local');
+  for (let cursor = await local.openCursor(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity])); cursor; cursor = await cursor.continue()) {
+    const landedAt = cursor.value.landedAt;
+    if (landedAt !== null && landedAt < done.startedAt) await cursor.delete();
+  }
+  await tx.done;
+  await db.delete('catalog', generationsBelow(kind, gen));
+  return true;
+}
+
+/** Deletes a generation that will not be used (a failed walk). */
+export async function discardGeneration(db: TillDb, kind: CachedKind, gen: number): Promise<void> {
+  await db.delete('catalog', generationRange(kind, gen));
+}
+
+/** Records a failed attempt; the current snapshot stays as it was. */
+export async function recordFailure(db: TillDb, kind: CachedKind, message: string, now: number): Promise<void> {
+  const tx = db.transaction('meta', 'readwrite');
+  const meta = (await tx.store.get(kind)) ?? emptyMeta(kind);
+  await tx.store.put({ ...meta, attemptedAt: now, lastError: message });
+  await tx.done;
+}
+
+function expectAbort(error: unknown): void {
+  if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
+}

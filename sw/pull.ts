@@ -1,0 +1,102 @@
+/**
+ * The catalog pull: walks every page of each cached kind and swaps in a new snapshot only when
+ * the walk completed. No worker globals here, so it runs in the worker, a page or a Node test.
+ */
+import type { EposClient } from '../app/epos/client.ts';
+import { CACHED_KINDS, type CachedKind } from '../app/epos/kinds.ts';
+import type { OpenRecord } from '../app/epos/records.ts';
+import type { TillDb } from '../app/store/db.ts';
+import { beginGeneration, commitGeneration, discardGeneration, recordFailure, writeGeneration } from '../app/store/snapshot.ts';
+
+/** Where a kind's pull stands; sent to every open page. */
+export interface PullProgress {
+  kind: CachedKind;
+  state: 'running' | 'done' | 'failed';
+  pages: number;
+  records: number;
+  /** Why it failed (never contains the token). */
+  error?: string;
+}
+
+/** The outcome of one kind's pull. */
+export interface PullOutcome {
+  kind: CachedKind;
+  ok: boolean;
+  count: number;
+  error?: string;
+}
+
+/** What a pull needs. */
+export interface PullDeps {
+  db: TillDb;
+  client: EposClient;
+  /** Pages in flight per kind. Default 4. */
+  concurrency?: number;
+  /** Records per storage transaction. Default 2,000 (ten pages). */
+  batch?: number;
+  onProgress?: (progress: PullProgress) => void;
+  now?: () => number;
+}
+
+/**
+ * Small kinds first, so tenders and tables are there before the long product walk ends.
+ * Each kind succeeds or fails on its own.
+ */
+export const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'];
+
+/** Pulls the given kinds (default all four) one after another. */
+export async function pullCatalog(deps: PullDeps, kinds: readonly CachedKind[] = CACHED_KINDS): Promise<PullOutcome[]> {
+  const outcomes: PullOutcome[] = [];
+  for (const kind of PULL_ORDER.filter((k) => kinds.includes(k))) outcomes.push(await pullKind(deps, kind));
+  return outcomes;
+}
+
+/** Pulls one kind into a new generation; on failure the previous snapshot stays current. */
+export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOutcome> {
+  const { db, client } = deps;
+  const now = deps.now ?? Date.now;
+  const batch = deps.batch ?? 2_000;
+  const startedAt = now();
+  const gen = await beginGeneration(db, kind);
+  let buffer: OpenRecord[] = [];
+  let count = 0;
+  let pages = 0;
+  // One write in flight while the next pages download: storage and network overlap.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async (): Promise<void> => {
+    const records = buffer;
+    buffer = [];
+    await writing;
+    writing = writeGeneration(db, kind, gen, records);
+  };
+
+  try {
+    await client.listAll(kind, {
+      concurrency: deps.concurrency ?? 4,
+      onPage: async (records) => {
+        buffer.push(...records);
+        count += records.length;
+        if (buffer.length >= batch) await flush();
+      },
+      onProgress: (p) => {
+        pages = p.pages;
+        if (!p.done) deps.onProgress?.({ kind, state: 'running', pages: p.pages, records: p.records });
+      },
+    });
+    await flush();
+    await writing;
+    await commitGeneration(db, kind, gen, { count, startedAt, now: now() });
+    deps.onProgress?.({ kind, state: 'done', pages, records: count });
+    return { kind, ok: true, count };
+  } catch (error) {
+    // Let a write still in flight settle before discarding, or it could land after the delete;
+    // if it failed on its own account, say so too.
+    const late = await writing.then(() => undefined, (writeError: unknown) => writeError);
+    const causes = late === undefined || late === error ? [error] : [error, late];
+    const message = client.redact(causes.map((e) => (e instanceof Error ? e.message : String(e))).join('; also: '));
+    await discardGeneration(db, kind, gen);
+    await recordFailure(db, kind, message, now());
+    deps.onProgress?.({ kind, state: 'failed', pages, records: count, error: message });
+    return { kind, ok: false, count, error: message };
+  }
+}
