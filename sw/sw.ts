@@ -1,25 +1,39 @@
 /**
- * The service worker. For now it only keeps the app shell: it precaches the files build.mjs
- * lists (index.html and the hashed assets) so a reload works offline, and serves them cache
- * first. Every other request passes through untouched; catalog sync and outbox replay come later.
+ * The service worker: keeps the app shell and the catalog available offline. It answers only
+ * requests for the app's own files and GETs under the configured API base; every other request
+ * passes through untouched.
  */
+import type { PageMessage, WorkerMessage } from '../app/store/channel.ts';
+import { CHANNEL_NAME } from '../app/store/channel.ts';
+import { loadSettingsDocument, refreshIntervalMs } from '../app/store/settings-cache.ts';
+import { answerApiGet } from './api-answers.ts';
+import { routeOf } from './api-routes.ts';
+import { absoluteBase, bootContext, currentClient, database, forgetContext } from './config.ts';
+import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
+import { createSyncScheduler } from './sync.ts';
+
 declare const self: ServiceWorkerGlobalScope;
 
-/** One precached file: URL relative to the worker's scope, and a hash of its content. */
-interface PrecacheEntry {
-  url: string;
-  revision: string;
-}
+/** How long the network gets to answer an API GET before stored data does. */
+const NETWORK_TIMEOUT_MS = 4_000;
 
-/** Injected by build.mjs (esbuild `define`). */
-declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
+const channel = new BroadcastChannel(CHANNEL_NAME);
+// Known synchronously in the fetch handler, which must decide at once whether to answer.
+let apiBase = absoluteBase(undefined);
+const configured = refreshBase();
 
-const CACHE_PREFIX = 'epos-till-shell-';
-// Named by the manifest's hash: a new build gets a new cache, and the old one stays whole for
-// the pages still running the old version until this worker activates.
-const CACHE_NAME = CACHE_PREFIX + fnv1a(JSON.stringify(__PRECACHE_MANIFEST__));
-const SHELL_URL = new URL('index.html', self.registration.scope).href;
-const PRECACHED = new Set(__PRECACHE_MANIFEST__.map((entry) => new URL(entry.url, self.registration.scope).href));
+const scheduler = createSyncScheduler({
+  pullDeps: async () => {
+    const client = await currentClient();
+    return client ? { db: await database(), client } : undefined;
+  },
+  broadcast: (message: WorkerMessage) => channel.postMessage(message),
+  now: () => Date.now(),
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  random: Math.random,
+  withLock: (name, task) => (self.navigator.locks ? self.navigator.locks.request(name, task) : task()),
+});
 
 self.addEventListener('install', (event) => {
   event.waitUntil(precache());
@@ -29,58 +43,59 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(dropOldCaches().then(() => self.clients.claim()));
 });
 
-// workbox-window's messageSkipWaiting() sends this when the page agrees to switch versions.
-self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
-});
-
 self.addEventListener('fetch', (event) => {
-  const cached = shellUrlFor(event.request);
+  const shell = shellUrlFor(event.request);
+  if (shell !== undefined) {
+    event.respondWith(serveShell(event.request, shell));
+    return;
+  }
+  const route = routeOf(event.request, apiBase);
   // Not ours: no respondWith, so the browser handles it exactly as without a worker.
-  if (cached === undefined) return;
-  event.respondWith(cacheFirst(event.request, cached));
+  if (route === undefined) return;
+  event.respondWith(
+    answerApiGet(event.request, route, {
+      db: database,
+      token: async () => (await bootContext())?.token,
+      timeoutMs: NETWORK_TIMEOUT_MS,
+      now: Date.now,
+      fetch: (request) => fetch(request),
+    }),
+  );
 });
 
-async function precache(): Promise<void> {
-  const cache = await caches.open(CACHE_NAME);
-  // 'reload' skips the HTTP cache, so a stale index.html cannot end up in a new version's cache.
-  await cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: 'reload' })));
-}
-
-async function dropOldCaches(): Promise<void> {
-  const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME).map((name) => caches.delete(name)));
-}
-
-/** The precached URL that answers this request, if any. */
-function shellUrlFor(request: Request): string | undefined {
-  if (request.method !== 'GET') return undefined;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return undefined;
-  if (request.mode === 'navigate') {
-    // Epos Now opens the app with its context in the query string; the shell is the same for all.
-    const page = url.origin + url.pathname;
-    return page === self.registration.scope || page === SHELL_URL ? SHELL_URL : undefined;
+self.addEventListener('message', (event) => {
+  const message = event.data as PageMessage | null;
+  switch (message?.type) {
+    case 'SKIP_WAITING':
+      event.waitUntil(self.skipWaiting());
+      break;
+    case 'sync-now':
+      event.waitUntil(scheduler.syncNow());
+      break;
+    case 'sync-if-stale':
+      event.waitUntil(scheduler.syncIfStale(message.intervalMs));
+      break;
+    case 'context-changed':
+      forgetContext();
+      event.waitUntil(refreshBase().then(() => scheduler.syncNow()));
+      break;
+    default:
+      console.warn('Unknown message from a page:', message);
   }
-  url.search = '';
-  url.hash = '';
-  return PRECACHED.has(url.href) ? url.href : undefined;
+});
+
+// Every start of the worker is a chance to catch up on a stale catalog.
+void configured.then(startupSync).catch(reportError);
+
+async function refreshBase(): Promise<void> {
+  apiBase = absoluteBase(await bootContext());
 }
 
-async function cacheFirst(request: Request, cachedUrl: string): Promise<Response> {
-  const cache = await caches.open(CACHE_NAME);
-  const hit = await cache.match(cachedUrl);
-  return hit ?? fetch(request);
+async function startupSync(): Promise<void> {
+  const stored = await loadSettingsDocument(await database());
+  await scheduler.syncIfStale(refreshIntervalMs(stored?.document));
 }
 
-/** FNV-1a, 32 bits, as hex: enough to tell manifests apart, and synchronous. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
+function reportError(error: unknown): void {
+  console.error('Service worker:', error instanceof Error ? error.message : error);
 }
-
-export {};

@@ -4,6 +4,7 @@
  * the body. Runs wherever `fetch` does (page, worker, Node).
  */
 import { looksLikeHtml, readServerAnswer, snippetOf } from './answer.ts';
+import { OFFLINE_HEADER } from './offline.ts';
 import {
   AuthError,
   BadResponseError,
@@ -134,6 +135,11 @@ export function createTransport(options: TransportOptions): Transport {
         if (timedOut) throw new TimeoutError(request, `no answer within ${timeoutMs} ms`, { cause: error });
         if (outer?.aborted) throw outer.reason ?? error;
         throw new NetworkError(request, `network failure (${describeCause(error)})`, mayHaveReached(error), { cause: error });
+      }
+      if (response.headers.has(OFFLINE_HEADER)) {
+        // The service worker answered for an unreachable network: nothing was sent.
+        const said = readServerAnswer(response.status, response.headers, text, redact).serverMessage;
+        throw new NetworkError(request, said ?? 'offline', false);
       }
       noteDeprecation(response.headers, path);
       if (response.status < 200 || response.status > 299) {

@@ -46,49 +46,31 @@ export const CONTRACT_ID_KEY = 'Id';
 /** Records a V2 list page holds at most. */
 export const PAGE_SIZE = 200;
 
+// The table is derived from the names, listing only what differs from the API's conventions
+// (segment = name, id key = name + "ID"), which keeps it short in the worker's bundle.
+const NAMES: readonly Kind[] = [
+  'Product', 'Customer', 'CustomerType', 'PopupNote', 'MultipleChoiceOption', 'MultipleChoiceProductGroupItem',
+  // ProductLocationAreaPrice's V2 id key is not public; it follows the <Thing>ID convention.
+  'ProductLocationAreaPrice', 'BookingCustomer', 'ProductStock', 'StockTransfer', 'StockTransferItem',
+  'TransactionItem', 'BaseItem', 'TenderType', 'DiscountReason', 'SeatingTable', 'AccessRight', 'Clocking', 'ClockingType',
+];
+const SEGMENTS: Partial<Record<Kind, string>> = { DiscountReason: 'DiscoutReason' };
+const ID_KEYS: Partial<Record<Kind, string>> = { ProductStock: 'StockID', TenderType: 'TypeID', SeatingTable: 'TableID' };
+const CACHED: readonly Kind[] = ['Product', 'TenderType', 'DiscountReason', 'SeatingTable'];
+
 /** Every kind of the contract, in the contract's order. */
-export const KINDS: { readonly [K in Kind]: KindInfo } = {
-  Product: { segment: 'Product', v2IdKey: 'ProductID', label: 'Product', cached: true },
-  Customer: { segment: 'Customer', v2IdKey: 'CustomerID', label: 'Customer', cached: false },
-  CustomerType: { segment: 'CustomerType', v2IdKey: 'CustomerTypeID', label: 'Customer type', cached: false },
-  PopupNote: { segment: 'PopupNote', v2IdKey: 'PopupNoteID', label: 'Popup note', cached: false },
-  MultipleChoiceOption: {
-    segment: 'MultipleChoiceOption',
-    v2IdKey: 'MultipleChoiceOptionID',
-    label: 'Multiple choice option',
-    cached: false,
-  },
-  MultipleChoiceProductGroupItem: {
-    segment: 'MultipleChoiceProductGroupItem',
-    v2IdKey: 'MultipleChoiceProductGroupItemID',
-    label: 'Multiple choice product group item',
-    cached: false,
-  },
-  ProductLocationAreaPrice: {
-    segment: 'ProductLocationAreaPrice',
-    // Not public for V2; the field name follows the API's <Thing>ID convention.
-    v2IdKey: 'ProductLocationAreaPriceID',
-    label: 'Product location area price',
-    cached: false,
-  },
-  BookingCustomer: { segment: 'BookingCustomer', v2IdKey: 'BookingCustomerID', label: 'Booking customer', cached: false },
-  ProductStock: { segment: 'ProductStock', v2IdKey: 'StockID', label: 'Product stock', cached: false },
-  StockTransfer: { segment: 'StockTransfer', v2IdKey: 'StockTransferID', label: 'Stock transfer', cached: false },
-  StockTransferItem: {
-    segment: 'StockTransferItem',
-    v2IdKey: 'StockTransferItemID',
-    label: 'Stock transfer item',
-    cached: false,
-  },
-  TransactionItem: { segment: 'TransactionItem', v2IdKey: 'TransactionItemID', label: 'Transaction item', cached: false },
-  BaseItem: { segment: 'BaseItem', v2IdKey: 'BaseItemID', label: 'Base item', cached: false },
-  TenderType: { segment: 'TenderType', v2IdKey: 'TypeID', label: 'Tender type', cached: true },
-  DiscountReason: { segment: 'DiscoutReason', v2IdKey: 'DiscountReasonID', label: 'Discount reason', cached: true },
-  SeatingTable: { segment: 'SeatingTable', v2IdKey: 'TableID', label: 'Seating table', cached: true },
-  AccessRight: { segment: 'AccessRight', v2IdKey: 'AccessRightID', label: 'Access right', cached: false },
-  Clocking: { segment: 'Clocking', v2IdKey: 'ClockingID', label: 'Clocking', cached: false },
-  ClockingType: { segment: 'ClockingType', v2IdKey: 'ClockingTypeID', label: 'Clocking type', cached: false },
-};
+export const KINDS = Object.fromEntries(
+  NAMES.map((kind): [Kind, KindInfo] => [
+    kind,
+    {
+      segment: SEGMENTS[kind] ?? kind,
+      v2IdKey: ID_KEYS[kind] ?? `${kind}ID`,
+      // "CustomerType" -> "Customer type"
+      label: kind.replace(/(?<=[a-z])([A-Z])/g, (letter) => ` ${letter.toLowerCase()}`),
+      cached: CACHED.includes(kind),
+    },
+  ]),
+) as { readonly [K in Kind]: KindInfo };
 
 /** Every kind name, in the contract's order. */
 export const KIND_NAMES = Object.keys(KINDS) as readonly Kind[];

@@ -173,3 +173,14 @@ describe('deprecation notice', () => {
     expect(transport.deprecation?.sunset).toBe('Wed, 01 Jul 2026 00:00:00 GMT');
   });
 });
+
+describe('answers the service worker made', () => {
+  it('an offline refusal is a NetworkError that certainly did not reach the server', async () => {
+    const body = JSON.stringify({ Message: 'Offline: Customer records are only available online.' });
+    const { fetch } = answering(() => new Response(body, { status: 503, headers: { 'X-Epos-Offline': '1' } }));
+    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Customer/?page=1'));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.mayHaveReached).toBe(false);
+    expect(error.message).toBe('GET /api/V2/Customer/?page=1: Offline: Customer records are only available online.');
+  });
+});

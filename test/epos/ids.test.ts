@@ -61,3 +61,13 @@ describe('paths', () => {
     expect(recordPath('TenderType', 12)).toBe('/api/V2/TenderType/12');
   });
 });
+
+describe('kind labels', () => {
+  it('reads the kind names as words', () => {
+    expect(KINDS.CustomerType.label).toBe('Customer type');
+    expect(KINDS.MultipleChoiceProductGroupItem.label).toBe('Multiple choice product group item');
+    expect(KINDS.Product.label).toBe('Product');
+    expect(KINDS.ProductStock.v2IdKey).toBe('StockID');
+    expect(KINDS.ClockingType.v2IdKey).toBe('ClockingTypeID');
+  });
+});

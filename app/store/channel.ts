@@ -1,0 +1,39 @@
+/**
+ * Messages between the worker and the pages. The worker broadcasts to every open page on one
+ * BroadcastChannel; a page speaks to the worker with postMessage, which also wakes a stopped
+ * worker (a BroadcastChannel message would not).
+ */
+import type { CachedKind } from '../epos/kinds.ts';
+
+/** Name of the worker-to-pages channel. */
+export const CHANNEL_NAME = 'epos-till';
+
+/** A kind's pull, as it goes. */
+export interface PullProgressMessage {
+  type: 'pull-progress';
+  kind: CachedKind;
+  state: 'running' | 'done' | 'failed';
+  pages: number;
+  records: number;
+  error?: string;
+}
+
+/** A new snapshot was swapped in: pages re-read these kinds. */
+export interface CatalogChangedMessage {
+  type: 'catalog-changed';
+  kinds: CachedKind[];
+}
+
+/** What the worker broadcasts. */
+export type WorkerMessage = PullProgressMessage | CatalogChangedMessage;
+
+/** What a page asks of the worker. */
+export type PageMessage =
+  /** Pull now, whatever the age of the snapshot. */
+  | { type: 'sync-now' }
+  /** Pull if the snapshot is older than the interval (sent on a timer and on reconnect). */
+  | { type: 'sync-if-stale'; intervalMs: number }
+  /** The boot context changed (new token or base): re-read it. */
+  | { type: 'context-changed' }
+  /** workbox-window's messageSkipWaiting(): activate the waiting version. */
+  | { type: 'SKIP_WAITING' };

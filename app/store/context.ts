@@ -1,0 +1,59 @@
+/**
+ * The boot context: how Epos Now opened the app (query string), or what was stored the last
+ * time it did, so a reload offline or without the query string still knows the till.
+ */
+import type { TillDb } from './db.ts';
+import type { BootContext } from './schema.ts';
+
+/** Query parameters Epos Now passes to an embedded app, and the context field each fills. */
+const PARAMS = {
+  deviceID: 'deviceId',
+  locationID: 'locationId',
+  staffID: 'staffId',
+  username: 'username',
+  locationAreaID: 'locationAreaId',
+} as const;
+
+/** The query parameter that carries the API token; removed from the address bar after boot. */
+export const TOKEN_PARAM = 'appToken';
+
+/**
+ * The context in a query string, or undefined when it carries no token. `baseUrl` is the
+ * stored one if any, else '' (the page's own origin).
+ */
+export function contextFromQuery(search: string, stored?: BootContext): BootContext | undefined {
+  const params = new URLSearchParams(search);
+  const token = params.get(TOKEN_PARAM)?.trim();
+  if (!token) return undefined;
+  const context: BootContext = {
+    baseUrl: stored?.baseUrl ?? '',
+    token,
+    deviceId: null,
+    locationId: null,
+    staffId: null,
+    username: null,
+    locationAreaId: null,
+  };
+  for (const [param, field] of Object.entries(PARAMS) as [keyof typeof PARAMS, (typeof PARAMS)[keyof typeof PARAMS]][]) {
+    context[field] = params.get(param);
+  }
+  return context;
+}
+
+/** The query string without the token, for history.replaceState. */
+export function withoutToken(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(TOKEN_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/** The stored context, if the app was ever opened with one. */
+export function loadContext(db: TillDb): Promise<BootContext | undefined> {
+  return db.get('context', 'boot');
+}
+
+/** Stores the context for later boots and for the worker. */
+export async function saveContext(db: TillDb, context: BootContext): Promise<void> {
+  await db.put('context', context, 'boot');
+}

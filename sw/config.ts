@@ -1,0 +1,51 @@
+/**
+ * What the worker knows of the till: the database, and the boot context the page stored
+ * (token and API base), re-read when the page says it changed.
+ */
+import { createClient, type EposClient } from '../app/epos/client.ts';
+import { openTillDb, type TillDb } from '../app/store/db.ts';
+import { loadContext } from '../app/store/context.ts';
+import type { BootContext } from '../app/store/schema.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+let db: Promise<TillDb> | undefined;
+let context: Promise<BootContext | undefined> | undefined;
+let client: { token: string; baseUrl: string; client: EposClient } | undefined;
+
+/** The database, opened once; reopened after a newer version of the app took it over. */
+export function database(): Promise<TillDb> {
+  db ??= openTillDb({
+    onVersionChange: () => {
+      db = undefined;
+    },
+  });
+  return db;
+}
+
+/** The stored boot context (cached until {@link forgetContext}). */
+export function bootContext(): Promise<BootContext | undefined> {
+  context ??= database().then(loadContext);
+  return context;
+}
+
+/** Drops the cached context, after the page stored a new one. */
+export function forgetContext(): void {
+  context = undefined;
+}
+
+/** The absolute API base: the stored one, or the worker's own origin. */
+export function absoluteBase(stored: BootContext | undefined): string {
+  return new URL(stored?.baseUrl || '/', self.location.origin).href;
+}
+
+/** A client for the stored context, or undefined before the page has stored one. */
+export async function currentClient(): Promise<EposClient | undefined> {
+  const stored = await bootContext();
+  if (!stored) return undefined;
+  const baseUrl = stored.baseUrl || self.location.origin;
+  if (client?.token !== stored.token || client.baseUrl !== baseUrl) {
+    client = { token: stored.token, baseUrl, client: createClient({ baseUrl, token: stored.token }) };
+  }
+  return client.client;
+}

@@ -1,0 +1,116 @@
+/**
+ * When the catalog is pulled: on demand, when stale, and again after a failure with backoff.
+ * One pull at a time: callers that arrive while one runs share it, and a Web Lock keeps two
+ * worker versions (or a page) from walking at once.
+ */
+import type { CachedKind } from '../app/epos/kinds.ts';
+import { readMeta } from '../app/store/catalog.ts';
+import type { PullProgressMessage, WorkerMessage } from '../app/store/channel.ts';
+import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
+
+/** What the scheduler needs; injectable so tests control time and chance. */
+export interface SyncDeps {
+  /** The database and client to pull with, or undefined when the till has no context yet. */
+  pullDeps(): Promise<Omit<PullDeps, 'onProgress'> | undefined>;
+  broadcast(message: WorkerMessage): void;
+  now(): number;
+  setTimer(run: () => void, ms: number): unknown;
+  clearTimer(timer: unknown): void;
+  random(): number;
+  /** Runs `task` holding the named lock when the platform has Web Locks; otherwise just runs it. */
+  withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
+}
+
+/** The scheduler. */
+export interface SyncScheduler {
+  /** Pulls every cached kind now (or joins the pull under way). */
+  syncNow(): Promise<PullOutcome[]>;
+  /** Pulls when a kind was never pulled or its snapshot is older than `intervalMs`. */
+  syncIfStale(intervalMs: number): Promise<PullOutcome[]>;
+  /** Whether a pull is under way. */
+  readonly running: boolean;
+}
+
+/** First retry delay after a failed pull; doubles per failure up to {@link MAX_RETRY_MS}. */
+export const FIRST_RETRY_MS = 5_000;
+/** Longest retry delay. */
+export const MAX_RETRY_MS = 5 * 60_000;
+/** Name of the Web Lock held while pulling. */
+export const PULL_LOCK = 'epos-till-catalog-pull';
+
+/** Creates the scheduler. */
+export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
+  let current: Promise<PullOutcome[]> | undefined;
+  let failures = 0;
+  let retryTimer: unknown;
+
+  function scheduleRetry(): void {
+    failures++;
+    const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
+    // Jitter spreads the retries of many tills that lost the same connection at once.
+    const wait = Math.round(base * (0.5 + deps.random()));
+    deps.clearTimer(retryTimer);
+    retryTimer = deps.setTimer(() => {
+      retryTimer = undefined;
+      void syncNow().catch(reportError);
+    }, wait);
+  }
+
+  async function run(): Promise<PullOutcome[]> {
+    const pull = await deps.pullDeps();
+    if (!pull) return [];
+    let outcomes: PullOutcome[];
+    try {
+      outcomes = await deps.withLock(PULL_LOCK, () =>
+        pullCatalog({
+          ...pull,
+          onProgress: (progress) => {
+            const message: PullProgressMessage = { type: 'pull-progress', ...progress };
+            deps.broadcast(message);
+          },
+        }),
+      );
+    } catch (error) {
+      // Storage itself failed (each kind's own failures are outcomes): still try again later.
+      scheduleRetry();
+      throw error;
+    }
+    const changed: CachedKind[] = outcomes.filter((o) => o.ok).map((o) => o.kind);
+    if (changed.length > 0) deps.broadcast({ type: 'catalog-changed', kinds: changed });
+    if (outcomes.some((o) => !o.ok)) scheduleRetry();
+    else {
+      failures = 0;
+      deps.clearTimer(retryTimer);
+      retryTimer = undefined;
+    }
+    return outcomes;
+  }
+
+  function syncNow(): Promise<PullOutcome[]> {
+    current ??= run().finally(() => {
+      current = undefined;
+    });
+    return current;
+  }
+
+  async function syncIfStale(intervalMs: number): Promise<PullOutcome[]> {
+    if (current) return current;
+    const pull = await deps.pullDeps();
+    if (!pull) return [];
+    const now = deps.now();
+    const stale = (await readMeta(pull.db)).some((m) => m.pulledAt === null || now - m.pulledAt >= intervalMs);
+    return stale ? syncNow() : [];
+  }
+
+  return {
+    syncNow,
+    syncIfStale,
+    get running() {
+      return current !== undefined;
+    },
+  };
+}
+
+function reportError(error: unknown): void {
+  console.error('Catalog pull failed:', error instanceof Error ? error.message : error);
+}
