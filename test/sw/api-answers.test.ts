@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { saveSettingsDocument } from '../../app/store/settings-cache.ts';
+import { answerApiGet, type AnswerDeps } from '../../sw/api-answers.ts';
+import { routeOf } from '../../sw/api-routes.ts';
+import { pullCatalog } from '../../sw/pull.ts';
+import { inProcessFetch } from '../standin/in-process.ts';
+import { freshDb, standinClient } from '../store/fixture.ts';
+
+const ORIGIN = 'http://standin.test';
+
+async function setup() {
+  const db = await freshDb();
+  const { standin, client } = standinClient();
+  await pullCatalog({ db, client, now: () => Date.parse('2026-11-22T09:00:00Z') });
+  let online = true;
+  const viaNetwork = inProcessFetch(standin);
+  const deps: AnswerDeps = {
+    db: async () => db,
+    token: async () => standin.token,
+    timeoutMs: 100,
+    now: () => 0,
+    fetch: (request) => (online ? viaNetwork(request) : Promise.reject(new TypeError('Failed to fetch'))),
+  };
+  const ask = async (path: string, token = standin.token) => {
+    const request = new Request(ORIGIN + path, { headers: { Authorization: `Basic ${token}` } });
+    const route = routeOf(request, `${ORIGIN}/`);
+    if (!route) throw new Error(`not routed: ${path}`);
+    return answerApiGet(request, route, deps);
+  };
+  return { db, standin, ask, offline: () => (online = false) };
+}
+
+describe('API GETs through the worker', () => {
+  it('online: the server answers, unmarked', async () => {
+    const { ask } = await setup();
+    const response = await ask('/api/V2/Product?page=1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Epos-Source')).toBeNull();
+  });
+
+  it('offline: pages and records come from IndexedDB in the server shape, marked with their age', async () => {
+    const { standin, ask, offline } = await setup();
+    const online2 = await (await ask('/api/V2/Product?page=2')).json();
+    offline();
+    const page = await ask('/api/V2/Product?page=2');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('X-Epos-Source')).toBe('cache');
+    expect(page.headers.get('X-Epos-Cached-At')).toBe('2026-11-22T09:00:00.000Z');
+    expect(await page.json()).toEqual(online2);
+    expect(await (await ask('/api/V2/TenderType/2')).json()).toEqual(standin.record('TenderType', 2));
+    const missing = await ask('/api/V2/Product/999999');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ Message: 'No Product with id 999999 is stored on this till.' });
+    expect(await (await ask('/api/V2/Product?page=99')).json()).toEqual([]);
+  });
+
+  it('offline: kinds not kept, and requests without the till token, get an offline refusal', async () => {
+    const { ask, offline } = await setup();
+    offline();
+    for (const [path, token] of [['/api/V2/Customer/?page=1', undefined], ['/api/V2/Product?page=1', 'b3RoZXI6dG9rZW4=']] as const) {
+      const response = await ask(path, token);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('X-Epos-Offline')).toBe('1');
+      expect(((await response.json()) as { Message: string }).Message).toMatch(/^Offline/);
+    }
+  });
+
+  it('a server error falls back to stored data; with nothing stored the server error stands', async () => {
+    const { standin, ask } = await setup();
+    standin.faults.add({ type: 'status', status: 503 });
+    expect((await ask('/api/V2/Product?page=1')).headers.get('X-Epos-Source')).toBe('cache');
+    const customer = await ask('/api/V2/Customer/?page=1');
+    expect(customer.status).toBe(503);
+    expect(customer.headers.get('X-Epos-Offline')).toBeNull();
+  });
+
+  it('a slow network is not waited for beyond the time limit', async () => {
+    const { standin, ask } = await setup();
+    standin.faults.add({ type: 'latency', ms: 1_000 });
+    const started = Date.now();
+    const response = await ask('/api/V2/SeatingTable/?page=1');
+    expect(response.headers.get('X-Epos-Source')).toBe('cache');
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('settings: kept from the network, served from storage offline', async () => {
+    const { db, standin, ask, offline } = await setup();
+    standin.settingsText = JSON.stringify({ tillName: 'Front', refreshMinutes: 5 });
+    expect(await (await ask('/api/integration/appsettings')).json()).toEqual({ tillName: 'Front', refreshMinutes: 5 });
+    offline();
+    const stored = await ask('/API/Integrations/AppSettings/');
+    expect(stored.headers.get('X-Epos-Source')).toBe('cache');
+    expect(await stored.json()).toEqual({ tillName: 'Front', refreshMinutes: 5 });
+    await saveSettingsDocument(db, { tillName: 'Back' }, 1);
+    expect(await (await ask('/api/integration/appsettings')).json()).toEqual({ tillName: 'Back' });
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkerMessage } from '../../app/store/channel.ts';
+import { createSyncScheduler, FIRST_RETRY_MS, type SyncDeps } from '../../sw/sync.ts';
+import { freshDb, standinClient } from '../store/fixture.ts';
+
+async function setup(products = 450) {
+  const db = await freshDb();
+  const { standin, client } = standinClient({ products });
+  const messages: WorkerMessage[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  let now = 1_000_000;
+  const locks: string[] = [];
+  const deps: SyncDeps = {
+    pullDeps: async () => ({ db, client, now: () => now }),
+    broadcast: (m) => messages.push(m),
+    now: () => now,
+    setTimer: (run, ms) => {
+      const timer = { run, ms };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (timer) => {
+      const index = timers.indexOf(timer as (typeof timers)[number]);
+      if (index >= 0) timers.splice(index, 1);
+    },
+    random: () => 0.5,
+    withLock: async (name, task) => {
+      locks.push(name);
+      return task();
+    },
+  };
+  return { db, standin, messages, timers, locks, scheduler: createSyncScheduler(deps), advance: (ms: number) => (now += ms) };
+}
+
+describe('sync scheduler', () => {
+  it('shares one pull between callers that arrive while it runs, under the pull lock', async () => {
+    const { standin, scheduler, locks } = await setup();
+    const [a, b] = await Promise.all([scheduler.syncNow(), scheduler.syncNow()]);
+    expect(a).toBe(b);
+    // One walk: the first page asked for once (pages in flight may overshoot the end by design).
+    expect(standin.log.filter((e) => e.path === '/api/V2/Product?page=1')).toHaveLength(1);
+    expect(locks).toEqual(['epos-till-catalog-pull']);
+    expect(scheduler.running).toBe(false);
+  });
+
+  it('broadcasts progress and a change notice per completed kind', async () => {
+    const { scheduler, messages } = await setup();
+    await scheduler.syncNow();
+    expect(messages.filter((m) => m.type === 'pull-progress' && m.state === 'done').map((m) => (m as { kind: string }).kind)).toEqual([
+      'TenderType',
+      'DiscountReason',
+      'SeatingTable',
+      'Product',
+    ]);
+    expect(messages.at(-1)).toEqual({ type: 'catalog-changed', kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'] });
+  });
+
+  it('pulls when stale or never pulled, not otherwise', async () => {
+    const { standin, scheduler, advance } = await setup();
+    expect((await scheduler.syncIfStale(60_000)).length).toBe(4);
+    const requests = standin.log.length;
+    advance(30_000);
+    expect(await scheduler.syncIfStale(60_000)).toEqual([]);
+    expect(standin.log.length).toBe(requests);
+    advance(31_000);
+    expect((await scheduler.syncIfStale(60_000)).length).toBe(4);
+  });
+
+  it('retries a failed pull with growing, jittered delays, and stops retrying once it succeeds', async () => {
+    const { standin, scheduler, timers } = await setup();
+    standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'status', status: 500 });
+    const outcomes = await scheduler.syncNow();
+    expect(outcomes.find((o) => o.kind === 'Product')?.ok).toBe(false);
+    expect(timers.map((t) => t.ms)).toEqual([FIRST_RETRY_MS]);
+    timers.shift()?.run();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    while (scheduler.running) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(timers.map((t) => t.ms)).toEqual([FIRST_RETRY_MS * 2]);
+    standin.faults.clear();
+    await scheduler.syncNow();
+    expect(timers).toEqual([]);
+  });
+
+  it('does nothing before the till has a context', async () => {
+    const { scheduler } = await setup();
+    const bare = createSyncScheduler({ ...({} as SyncDeps), pullDeps: async () => undefined });
+    expect(await bare.syncNow()).toEqual([]);
+    expect(scheduler.running).toBe(false);
+  });
+});
