@@ -4,9 +4,8 @@
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { CACHED_KINDS, type CachedKind } from '../app/epos/kinds.ts';
-import type { OpenRecord } from '../app/epos/records.ts';
 import type { TillDb } from '../app/store/db.ts';
-import { beginGeneration, commitGeneration, discardGeneration, recordFailure, writeGeneration } from '../app/store/snapshot.ts';
+import { beginGeneration, commitGeneration, discardGeneration, recordFailure, type SnapshotPage, writeGeneration } from '../app/store/snapshot.ts';
 
 /** Where a kind's pull stands; sent to every open page. */
 export interface PullProgress {
@@ -32,7 +31,7 @@ export interface PullDeps {
   client: EposClient;
   /** Pages in flight per kind. Default 4. */
   concurrency?: number;
-  /** Records per storage transaction. Default 2,000 (ten pages). */
+  /** Pages per storage transaction. Default 10 (2,000 records). */
   batch?: number;
   onProgress?: (progress: PullProgress) => void;
   now?: () => number;
@@ -55,26 +54,26 @@ export async function pullCatalog(deps: PullDeps, kinds: readonly CachedKind[] =
 export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOutcome> {
   const { db, client } = deps;
   const now = deps.now ?? Date.now;
-  const batch = deps.batch ?? 2_000;
+  const batch = deps.batch ?? 10;
   const startedAt = now();
   const gen = await beginGeneration(db, kind);
-  let buffer: OpenRecord[] = [];
+  let buffer: SnapshotPage[] = [];
   let count = 0;
   let pages = 0;
   // One write in flight while the next pages download: storage and network overlap.
   let writing: Promise<void> = Promise.resolve();
   const flush = async (): Promise<void> => {
-    const records = buffer;
+    const pages = buffer;
     buffer = [];
     await writing;
-    writing = writeGeneration(db, kind, gen, records);
+    writing = writeGeneration(db, kind, gen, pages);
   };
 
   try {
     await client.listAll(kind, {
       concurrency: deps.concurrency ?? 4,
-      onPage: async (records) => {
-        buffer.push(...records);
+      onPage: async (records, page) => {
+        buffer.push({ page, records });
         count += records.length;
         if (buffer.length >= batch) await flush();
       },

@@ -6,60 +6,58 @@ import { recordId } from '../epos/ids.ts';
 import { CACHED_KINDS, type CachedKind, type Kind, PAGE_SIZE } from '../epos/kinds.ts';
 import type { OpenRecord, Product, RecordOf } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
-import { generationRange, type KindMeta, type LocalRow } from './schema.ts';
+import { barcodeKey, barcodeOf, generationRange, type KindMeta, type LocalRow } from './schema.ts';
+
+type ReadTx = ReturnType<typeof readTx>;
 
 /** Every record of a kind in id order, as the till should show them. */
 export async function readAll<K extends CachedKind>(db: TillDb, kind: K): Promise<RecordOf<K>[]> {
-  const tx = db.transaction(['meta', 'catalog', 'local'], 'readonly');
-  const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
-  const [rows, local] = await Promise.all([tx.objectStore('catalog').getAll(generationRange(kind, gen)), localRows(tx.objectStore('local'), kind)]);
-  const records = rows.map((row) => row.record);
+  const tx = readTx(db);
+  const [records, local] = await Promise.all([snapshotRecords(tx, kind), localRows(tx, kind)]);
   return (local.length === 0 ? records : overlay(kind, records, local)) as RecordOf<K>[];
 }
 
-/**
- * One page (from 1) of up to 200 records in id order, the shape of a V2 list answer. Skips
- * through the snapshot with a cursor rather than loading the whole kind.
- */
+/** One page (from 1) of up to 200 records in id order, the shape of a V2 list answer. */
 export async function readPage(db: TillDb, kind: CachedKind, page: number): Promise<OpenRecord[]> {
-  const tx = db.transaction(['meta', 'catalog', 'local'], 'readonly');
-  const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
-  const local = await localRows(tx.objectStore('local'), kind);
-  const skip = (page - 1) * PAGE_SIZE;
+  const tx = readTx(db);
+  const local = await localRows(tx, kind);
   if (local.length > 0) {
     // Local writes shift positions; they are few, so merging everything is the simple, right answer.
-    const all = overlay(kind, (await tx.objectStore('catalog').getAll(generationRange(kind, gen))).map((row) => row.record), local);
-    return all.slice(skip, skip + PAGE_SIZE);
+    const all = overlay(kind, await snapshotRecords(tx, kind), local);
+    return all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   }
-  let cursor = await tx.objectStore('catalog').openCursor(generationRange(kind, gen));
-  if (cursor && skip > 0) cursor = await cursor.advance(skip);
-  const records: OpenRecord[] = [];
-  for (; cursor && records.length < PAGE_SIZE; cursor = await cursor.continue()) records.push(cursor.value.record);
-  return records;
+  const gen = await currentGen(tx, kind);
+  return (await tx.objectStore('pages').get([kind, gen, page]))?.records ?? [];
 }
 
 /** One record by id: a local write if there is one, else the snapshot's. */
 export async function readOne<K extends CachedKind>(db: TillDb, kind: K, id: number): Promise<RecordOf<K> | undefined> {
-  const tx = db.transaction(['meta', 'catalog', 'local'], 'readonly');
+  const tx = readTx(db);
   const local = await tx.objectStore('local').get([kind, id]);
   if (local) return (local.record ?? undefined) as RecordOf<K> | undefined;
-  const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
-  return (await tx.objectStore('catalog').get([kind, gen, id]))?.record as RecordOf<K> | undefined;
+  const gen = await currentGen(tx, kind);
+  // The first page whose last id is at or past `id` is the only one that can hold it.
+  const cursor = await tx.objectStore('pages').index('lastId').openCursor(IDBKeyRange.bound([kind, gen, id], [kind, gen, Infinity]));
+  return cursor?.value.records.find((record) => recordId(kind, record) === id) as RecordOf<K> | undefined;
 }
 
 /** The product with this barcode (exact, trimmed), local writes included. */
 export async function readByBarcode(db: TillDb, barcode: string): Promise<Product | undefined> {
   const code = barcode.trim();
   if (code === '') return undefined;
-  const tx = db.transaction(['meta', 'catalog', 'local'], 'readonly');
-  const local = await localRows(tx.objectStore('local'), 'Product');
-  const shadowed = new Set(local.map((row) => row.id));
-  const mine = local.find((row) => row.record !== null && String(row.record['Barcode'] ?? '').trim() === code);
+  const tx = readTx(db);
+  const local = await localRows(tx, 'Product');
+  const mine = local.find((row) => row.record !== null && barcodeOf(row.record) === code);
   if (mine) return mine.record as Product;
-  const gen = (await tx.objectStore('meta').get('Product'))?.gen ?? 0;
-  const rows = await tx.objectStore('catalog').index('barcode').getAll(['Product', gen, code]);
-  // A product changed or deleted locally may no longer carry this barcode.
-  return rows.find((row) => !shadowed.has(row.id))?.record as Product | undefined;
+  const shadowed = new Set(local.map((row) => row.id));
+  const gen = await currentGen(tx, 'Product');
+  const pages = await tx.objectStore('pages').index('barcode').getAll(barcodeKey(gen, code));
+  for (const page of pages) {
+    // A product changed or deleted locally may no longer carry this barcode.
+    const hit = page.records.find((record) => barcodeOf(record) === code && !shadowed.has(recordId('Product', record) as number));
+    if (hit) return hit as Product;
+  }
+  return undefined;
 }
 
 /** Snapshot state of every cached kind, with defaults for kinds never pulled. */
@@ -73,10 +71,21 @@ export function emptyMeta(kind: CachedKind): KindMeta {
   return { kind, gen: 0, lastGen: 0, count: 0, pulledAt: null, attemptedAt: null, lastError: null };
 }
 
-type LocalStore = { getAll(range: IDBKeyRange): Promise<LocalRow[]> };
+function readTx(db: TillDb) {
+  return db.transaction(['meta', 'pages', 'local'], 'readonly');
+}
 
-function localRows(store: LocalStore, kind: Kind): Promise<LocalRow[]> {
-  return store.getAll(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity]));
+async function currentGen(tx: ReadTx, kind: CachedKind): Promise<number> {
+  return (await tx.objectStore('meta').get(kind))?.gen ?? 0;
+}
+
+async function snapshotRecords(tx: ReadTx, kind: CachedKind): Promise<OpenRecord[]> {
+  const pages = await tx.objectStore('pages').getAll(generationRange(kind, await currentGen(tx, kind)));
+  return pages.flatMap((page) => page.records);
+}
+
+function localRows(tx: ReadTx, kind: Kind): Promise<LocalRow[]> {
+  return tx.objectStore('local').getAll(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity]));
 }
 
 /** Snapshot records with local rows applied: replaced, deleted or added, in id order. */

@@ -1,14 +1,19 @@
 /**
  * The one IndexedDB schema, shared by the page and the worker.
  *
- * Catalog rows are keyed [kind, generation, id]. A pull writes a whole new generation beside
- * the current one and then flips `meta.gen` in one small transaction, so readers always see one
- * complete snapshot and a failed walk leaves the previous one whole.
+ * The catalog is stored a page at a time: one row holds up to 200 records of a kind, in id
+ * order, exactly as the API listed them, keyed [kind, generation, page]. A row per record costs
+ * about 90 µs each to write in Chromium (4.5 s for 50,000 products); a row per page, 0.5 s.
+ *
+ * A pull writes a whole new generation beside the current one and then flips `meta.gen` in one
+ * small transaction, so readers always see one complete snapshot and a failed walk leaves the
+ * previous one whole.
  *
  * Records with a local write the server has not confirmed live in `local`, over the snapshot:
  * reads prefer them, and the pull never touches them.
  */
 import type { DBSchema } from 'idb';
+import { recordId } from '../epos/ids.ts';
 import type { CachedKind, Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 
@@ -18,14 +23,19 @@ export const DB_NAME = 'epos-till';
 /** Current schema version. Every older version has an upgrade step in upgrade.ts. */
 export const DB_VERSION = 2;
 
-/** A record of one generation of a kind's snapshot. */
-export interface CatalogRow {
+/** One page of one generation of a kind's snapshot. */
+export interface PageRow {
   kind: CachedKind;
   gen: number;
-  id: number;
-  record: OpenRecord;
-  /** The product's barcode, trimmed; absent when it has none (so the index skips it). */
-  barcode?: string;
+  /** From 1, as the API numbers its pages. */
+  page: number;
+  /** Ids of the first and last record: the rows of a generation cover ascending id ranges. */
+  firstId: number;
+  lastId: number;
+  /** Up to 200 records in ascending id order. */
+  records: OpenRecord[];
+  /** Barcode keys of the products on this page ({@link barcodeKey}), for the barcode index. */
+  codes: string[];
 }
 
 /** Per-kind state of the snapshot and its pulls. */
@@ -79,10 +89,10 @@ export interface SettingsRow {
 
 /** The typed schema for idb. */
 export interface TillDB extends DBSchema {
-  catalog: {
+  pages: {
     key: [string, number, number];
-    value: CatalogRow;
-    indexes: { barcode: [string, number, string] };
+    value: PageRow;
+    indexes: { lastId: [string, number, number]; barcode: string };
   };
   meta: { key: string; value: KindMeta };
   local: { key: [string, number]; value: LocalRow };
@@ -90,12 +100,41 @@ export interface TillDB extends DBSchema {
   settings: { key: 'app'; value: SettingsRow };
 }
 
-/** Catalog key range of one generation of a kind. */
+/** Page key range of one generation of a kind. */
 export function generationRange(kind: CachedKind, gen: number): IDBKeyRange {
   return IDBKeyRange.bound([kind, gen, -Infinity], [kind, gen, Infinity]);
 }
 
-/** Catalog key range of every generation of a kind below `gen`. */
+/** Page key range of every generation of a kind below `gen`. */
 export function generationsBelow(kind: CachedKind, gen: number): IDBKeyRange {
   return IDBKeyRange.bound([kind, -Infinity, -Infinity], [kind, gen, -Infinity], false, true);
+}
+
+/** Key of a barcode in the `barcode` index: only products carry barcodes, so generation and code suffice. */
+export function barcodeKey(gen: number, barcode: string): string {
+  return `${gen}\t${barcode}`;
+}
+
+/** A product's barcode as indexed and looked up: trimmed; undefined when it has none. */
+export function barcodeOf(record: OpenRecord): string | undefined {
+  const code = record['Barcode'];
+  if (typeof code !== 'string' && typeof code !== 'number') return undefined;
+  const trimmed = String(code).trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * A page row from records in ascending id order (as the API lists them). Throws for a record
+ * without an id, which could never be found again.
+ */
+export function pageRow(kind: CachedKind, gen: number, page: number, records: OpenRecord[]): PageRow {
+  const codes: string[] = [];
+  for (const record of records) {
+    if (recordId(kind, record) === undefined) throw new Error(`a ${kind} record without an id cannot be stored`);
+    const barcode = kind === 'Product' ? barcodeOf(record) : undefined;
+    if (barcode !== undefined) codes.push(barcodeKey(gen, barcode));
+  }
+  const firstId = recordId(kind, records[0]) ?? 0;
+  const lastId = recordId(kind, records[records.length - 1]) ?? 0;
+  return { kind, gen, page, firstId, lastId, records, codes };
 }

@@ -3,14 +3,18 @@
  * relaxed transactions (a crash only costs the unfinished walk), then swap it in with one small
  * strict transaction. Readers never see a half-written generation.
  */
-import { recordId } from '../epos/ids.ts';
 import type { CachedKind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import { emptyMeta } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
-import { type CatalogRow, generationRange, generationsBelow } from './schema.ts';
-import { barcodeOf } from './upgrade.ts';
+import { generationRange, generationsBelow, pageRow } from './schema.ts';
+
+/** One API page of records, numbered from 1, in ascending id order. */
+export interface SnapshotPage {
+  page: number;
+  records: OpenRecord[];
+}
 
 /** Takes a generation number no other pull has, for a new snapshot of `kind`. */
 export async function beginGeneration(db: TillDb, kind: CachedKind): Promise<number> {
@@ -22,21 +26,16 @@ export async function beginGeneration(db: TillDb, kind: CachedKind): Promise<num
   return gen;
 }
 
-/** Adds records to a generation being built. Many records a call: one transaction each. */
-export async function writeGeneration(db: TillDb, kind: CachedKind, gen: number, records: readonly OpenRecord[]): Promise<void> {
+/** Adds pages to a generation being built, in one transaction: the more pages a call, the cheaper each. */
+export async function writeGeneration(db: TillDb, kind: CachedKind, gen: number, pages: readonly SnapshotPage[]): Promise<void> {
+  const count = pages.reduce((n, p) => n + p.records.length, 0);
   try {
-    const tx = db.transaction('catalog', 'readwrite', { durability: 'relaxed' });
-    for (const record of records) {
-      const id = recordId(kind, record);
-      if (id === undefined) throw new Error(`a ${kind} record without an id cannot be stored`);
-      const row: CatalogRow = { kind, gen, id, record };
-      const barcode = barcodeOf(row);
-      if (barcode !== undefined) row.barcode = barcode;
-      void tx.store.put(row);
-    }
+    const rows = pages.filter((p) => p.records.length > 0).map((p) => pageRow(kind, gen, p.page, p.records));
+    const tx = db.transaction('pages', 'readwrite', { durability: 'relaxed' });
+    for (const row of rows) void tx.store.put(row);
     await tx.done;
   } catch (error) {
-    throw storeErrorFrom(error, `storing ${records.length} ${kind} records`);
+    throw storeErrorFrom(error, `storing ${count} ${kind} records`);
   }
 }
 
@@ -72,13 +71,13 @@ export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number
     if (landedAt !== null && landedAt < done.startedAt) await cursor.delete();
   }
   await tx.done;
-  await db.delete('catalog', generationsBelow(kind, gen));
+  await db.delete('pages', generationsBelow(kind, gen));
   return true;
 }
 
 /** Deletes a generation that will not be used (a failed walk). */
 export async function discardGeneration(db: TillDb, kind: CachedKind, gen: number): Promise<void> {
-  await db.delete('catalog', generationRange(kind, gen));
+  await db.delete('pages', generationRange(kind, gen));
 }
 
 /** Records a failed attempt; the current snapshot stays as it was. */

@@ -1,33 +1,54 @@
 /**
- * Schema upgrades, one step per version. A step may add stores and indexes and rewrite rows;
- * it never deletes data the app still needs. Each step runs inside the version-change
- * transaction, so an upgrade either completes or leaves the old database untouched.
+ * Schema upgrades, one step per version. A step may add stores and indexes and move rows; it
+ * never loses data the app still needs. Each step runs inside the version-change transaction,
+ * so an upgrade either completes or leaves the old database as it was.
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import type { CatalogRow, TillDB } from './schema.ts';
+import { CACHED_KINDS, PAGE_SIZE } from '../epos/kinds.ts';
+import type { OpenRecord } from '../epos/records.ts';
+import { type PageRow, pageRow, type TillDB } from './schema.ts';
 
 type UpgradeTransaction = IDBPTransaction<TillDB, StoreNames<TillDB>[], 'versionchange'>;
+// Stores that later versions dropped are reached through an untyped view.
+type Untyped = IDBPDatabase<unknown>;
+type UntypedTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
 
 /** A step from version `n - 1` to `n`, at index `n - 1`. */
 type Step = (db: IDBPDatabase<TillDB>, tx: UpgradeTransaction) => Promise<void>;
 
+/** Version 1 kept one catalog row per record: { kind, gen, id, record }. */
+interface RecordRowV1 {
+  kind: string;
+  gen: number;
+  id: number;
+  record: OpenRecord;
+}
+
 const STEPS: Step[] = [
-  // 1: the catalog snapshot, its per-kind state, the boot context and the settings document.
+  // 1: a row per catalog record, its per-kind state, the boot context and the settings document.
   async (db) => {
-    db.createObjectStore('catalog', { keyPath: ['kind', 'gen', 'id'] });
+    (db as unknown as Untyped).createObjectStore('catalog', { keyPath: ['kind', 'gen', 'id'] });
     db.createObjectStore('meta', { keyPath: 'kind' });
     db.createObjectStore('context');
     db.createObjectStore('settings', { keyPath: 'key' });
   },
-  // 2: barcode lookups without loading every product, and local writes over the snapshot.
+  // 2: a row per page (eight times faster to write), a barcode index, local writes over the snapshot.
   async (db, tx) => {
-    tx.objectStore('catalog').createIndex('barcode', ['kind', 'gen', 'barcode']);
+    const pages = db.createObjectStore('pages', { keyPath: ['kind', 'gen', 'page'] });
+    pages.createIndex('lastId', ['kind', 'gen', 'lastId']);
+    pages.createIndex('barcode', 'codes', { multiEntry: true });
     db.createObjectStore('local', { keyPath: ['kind', 'id'] });
-    // Rows written by version 1 have no barcode field yet.
-    for (let cursor = await tx.objectStore('catalog').openCursor(); cursor; cursor = await cursor.continue()) {
-      const barcode = barcodeOf(cursor.value);
-      if (barcode !== undefined) await cursor.update({ ...cursor.value, barcode });
+    const old = (tx as unknown as UntypedTransaction).objectStore('catalog');
+    for (const kind of CACHED_KINDS) {
+      const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
+      const rows = (await old.getAll(IDBKeyRange.bound([kind, gen, -Infinity], [kind, gen, Infinity]))) as RecordRowV1[];
+      const records = rows.map((row) => row.record);
+      for (let start = 0; start < records.length; start += PAGE_SIZE) {
+        const row: PageRow = pageRow(kind, gen, start / PAGE_SIZE + 1, records.slice(start, start + PAGE_SIZE));
+        await pages.put(row);
+      }
     }
+    (db as unknown as Untyped).deleteObjectStore('catalog');
   },
 ];
 
@@ -42,12 +63,3 @@ export async function upgrade(db: IDBPDatabase<TillDB>, oldVersion: number, newV
 
 /** Number of versions upgrade() knows. */
 export const KNOWN_VERSIONS = STEPS.length;
-
-/** The indexed barcode of a catalog row: products only, trimmed, absent when empty. */
-export function barcodeOf(row: Pick<CatalogRow, 'kind' | 'record'>): string | undefined {
-  if (row.kind !== 'Product') return undefined;
-  const code = row.record['Barcode'];
-  if (typeof code !== 'string' && typeof code !== 'number') return undefined;
-  const trimmed = String(code).trim();
-  return trimmed === '' ? undefined : trimmed;
-}
