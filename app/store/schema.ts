@@ -14,6 +14,7 @@
  */
 import type { DBSchema } from 'idb';
 import { recordId } from '../epos/ids.ts';
+import type { EposErrorData } from '../epos/errors.ts';
 import type { CachedKind, Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 
@@ -21,7 +22,7 @@ import type { OpenRecord } from '../epos/records.ts';
 export const DB_NAME = 'epos-till';
 
 /** Current schema version. Every older version has an upgrade step in upgrade.ts. */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** One page of one generation of a kind's snapshot. */
 export interface PageRow {
@@ -87,6 +88,62 @@ export interface SettingsRow {
   storedAt: number;
 }
 
+/** What an outbox entry writes: a record of a kind, or the app-settings document. */
+export type OutboxTarget = Kind | 'settings';
+
+/** The write an entry makes. */
+export type OutboxOp = 'create' | 'update' | 'delete' | 'save';
+
+/**
+ * Where an entry stands. Only a final outcome (the server accepted it, a person discarded it)
+ * removes an entry; every other state keeps it, whatever happens to the page or the worker.
+ * - pending: waiting to be sent, not before `notBefore`;
+ * - sending: claimed by the replayer, the request may be in flight;
+ * - verify: a create that may have landed unheard: look for it before sending it again;
+ * - failed: the server refused it; a person edits, retries or discards it;
+ * - held: it cannot be decided without a person (several records look like it, say).
+ */
+export type OutboxState = 'pending' | 'sending' | 'verify' | 'failed' | 'held';
+
+/** One write waiting for the server. */
+export interface OutboxEntry {
+  /** Order of making; the key. */
+  seq: number;
+  target: OutboxTarget;
+  op: OutboxOp;
+  /** The record's server id, a temporary negative id for a create not yet landed, 0 for settings. */
+  recordId: number;
+  /** Fields to create or change, the settings document, or null for a delete. */
+  body: unknown;
+  state: OutboxState;
+  /** Sends attempted; a verification is not a send. */
+  attempts: number;
+  /** Earliest time (ms) of the next attempt: backoff and Retry-After. */
+  notBefore: number;
+  createdAt: number;
+  updatedAt: number;
+  /** The last failure, as the server or the network gave it. */
+  error: EposErrorData | null;
+  /** For a held create: the server's records that may be this one. */
+  candidates?: OpenRecord[];
+}
+
+/** The queue's own state: one row. */
+export interface QueueRow {
+  key: 'queue';
+  /** Set when the server refused the token: nothing is sent until a new token is stored. */
+  paused: { reason: 'auth'; since: number; error: EposErrorData } | null;
+  /** When an entry last reached the server (ms). */
+  lastSentAt: number | null;
+  /** The next temporary id for an offline create; counts down from -1 and is never reused. */
+  nextTempId: number;
+  /**
+   * Temporary ids of creates that landed, with their real ids, so a screen still holding the
+   * temporary id writes to the right record. Kept 30 days after landing.
+   */
+  aliases: { tempId: number; id: number; at: number }[];
+}
+
 /** The typed schema for idb. */
 export interface TillDB extends DBSchema {
   pages: {
@@ -98,6 +155,8 @@ export interface TillDB extends DBSchema {
   local: { key: [string, number]; value: LocalRow };
   context: { key: 'boot'; value: BootContext };
   settings: { key: 'app'; value: SettingsRow };
+  outbox: { key: number; value: OutboxEntry; indexes: { byRecord: [string, number, number] } };
+  queue: { key: 'queue'; value: QueueRow };
 }
 
 /** Page key range of one generation of a kind. */

@@ -50,6 +50,11 @@ const STEPS: Step[] = [
     }
     (db as unknown as Untyped).deleteObjectStore('catalog');
   },
+  // 3: the outbox of writes waiting for the server, and the queue's own state.
+  async (db) => {
+    db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byRecord', ['target', 'recordId', 'seq']);
+    db.createObjectStore('queue', { keyPath: 'key' });
+  },
 ];
 
 /** Runs every step from `oldVersion` up to `newVersion`. */

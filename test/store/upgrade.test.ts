@@ -30,7 +30,7 @@ describe('schema upgrades', () => {
 
     const db = await openTillDb({ name });
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['context', 'local', 'meta', 'pages', 'settings']);
+    expect([...db.objectStoreNames].sort()).toEqual(['context', 'local', 'meta', 'outbox', 'pages', 'queue', 'settings']);
     const products = await readAll(db, 'Product');
     expect(products.map((p) => p.Name)).toEqual(Array.from({ length: 450 }, (_, i) => `Product ${i + 1}`));
     expect((await db.getAll('pages')).map((p) => [p.kind, p.page, p.records.length])).toEqual([

@@ -1,0 +1,155 @@
+/**
+ * Queuing a write: one strict transaction stores the outbox entry and lays the change over the
+ * local catalog, so the till shows it at once and a crash a moment later still keeps it. Writes
+ * to the same record coalesce while they wait, where the result is the same.
+ */
+import type { IDBPIndex, StoreNames } from 'idb';
+import { idKey, type IdStyle, idStyleOf, recordId } from '../epos/ids.ts';
+import { isCachedKind, type Kind } from '../epos/kinds.ts';
+import type { OpenRecord } from '../epos/records.ts';
+import type { TillDb } from './db.ts';
+import { storeErrorFrom } from './errors.ts';
+import type { LocalRow, OutboxEntry, QueueRow, TillDB } from './schema.ts';
+
+/** The outbox's per-record index, in any transaction that includes the outbox. */
+export type ByRecordIndex = IDBPIndex<TillDB, ArrayLike<StoreNames<TillDB>>, 'outbox', 'byRecord', IDBTransactionMode>;
+
+/** A write the app wants the server to have. */
+export type Write =
+  | { op: 'create'; kind: Kind; body: OpenRecord }
+  | { op: 'update'; kind: Kind; id: number; body: OpenRecord }
+  | { op: 'delete'; kind: Kind; id: number }
+  | { op: 'save'; document: unknown };
+
+/** What queuing did. */
+export interface Queued {
+  /** The entry that will carry the write, or undefined when the write cancelled queued ones. */
+  seq: number | undefined;
+  /** The record's id: a temporary negative one for a create. 0 for settings. */
+  recordId: number;
+}
+
+/** A fresh queue state. */
+export function initialQueue(): QueueRow {
+  return { key: 'queue', paused: null, lastSentAt: null, nextTempId: -1, aliases: [] };
+}
+
+const STORES = ['outbox', 'local', 'queue', 'pages', 'meta', 'settings'] as const;
+type WriteTx = ReturnType<typeof writeTx>;
+
+function writeTx(db: TillDb) {
+  return db.transaction([...STORES], 'readwrite', { durability: 'strict' });
+}
+
+/** Stores a write durably; resolves once it is on disk. */
+export async function enqueue(db: TillDb, write: Write, now: number): Promise<Queued> {
+  try {
+    const tx = writeTx(db);
+    const queued = await enqueueIn(tx, write, now);
+    await tx.done;
+    return queued;
+  } catch (error) {
+    throw storeErrorFrom(error, 'saving the change on this till');
+  }
+}
+
+/** How long a landed create's temporary id keeps pointing at its real record. */
+export const ALIAS_DAYS = 30;
+
+async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Queued> {
+  let write = requested;
+  if (write.op === 'save') return { seq: await queueSave(tx, write.document, now), recordId: 0 };
+  if (write.op === 'create') {
+    const queue = (await tx.objectStore('queue').get('queue')) ?? initialQueue();
+    const tempId = queue.nextTempId;
+    await tx.objectStore('queue').put({ ...queue, nextTempId: tempId - 1 });
+    const style = await styleOf(tx, write.kind);
+    const body = withoutId(write.kind, write.body);
+    await setLocal(tx, write.kind, tempId, { ...body, [idKey(write.kind, style)]: tempId });
+    return { seq: await add(tx, { target: write.kind, op: 'create', recordId: tempId, body }, now), recordId: tempId };
+  }
+
+  // A temporary id whose create has landed means the real record now.
+  if (write.id < 0) {
+    const tempId = write.id;
+    const alias = ((await tx.objectStore('queue').get('queue')) ?? initialQueue()).aliases.find((a) => a.tempId === tempId);
+    if (alias) write = { ...write, id: alias.id };
+  }
+  const waiting = await entriesOf(tx.objectStore('outbox').index('byRecord'), write.kind, write.id);
+  const last = waiting.at(-1);
+  // Only an entry nobody has started on may be changed: one being sent is already on its way.
+  const open = last?.state === 'pending' && last.attempts === 0 ? last : undefined;
+
+  if (write.op === 'update') {
+    const body = withoutId(write.kind, write.body);
+    const current = await localRecord(tx, write.kind, write.id);
+    if (current !== undefined) await setLocal(tx, write.kind, write.id, { ...current, ...body });
+    if (open && (open.op === 'create' || open.op === 'update')) {
+      await tx.objectStore('outbox').put({ ...open, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now });
+      return { seq: open.seq, recordId: write.id };
+    }
+    return { seq: await add(tx, { target: write.kind, op: 'update', recordId: write.id, body }, now), recordId: write.id };
+  }
+
+  // Delete. A record whose create never left: cancel everything, nothing reaches the server.
+  const unsent = waiting.filter((e) => e.state === 'pending' && e.attempts === 0);
+  if (write.id < 0 && waiting.length > 0 && unsent.length === waiting.length) {
+    for (const entry of waiting) await tx.objectStore('outbox').delete(entry.seq);
+    await tx.objectStore('local').delete([write.kind, write.id]);
+    return { seq: undefined, recordId: write.id };
+  }
+  // Updates still waiting would change a record about to go: drop them.
+  for (const entry of unsent) if (entry.op === 'update') await tx.objectStore('outbox').delete(entry.seq);
+  if (isCachedKind(write.kind)) await tx.objectStore('local').put({ kind: write.kind, id: write.id, record: null, landedAt: null });
+  return { seq: await add(tx, { target: write.kind, op: 'delete', recordId: write.id, body: null }, now), recordId: write.id };
+}
+
+async function queueSave(tx: WriteTx, document: unknown, now: number): Promise<number> {
+  // Only the last saved document matters: drop the saves still waiting.
+  for (const entry of await entriesOf(tx.objectStore('outbox').index('byRecord'), 'settings', 0)) {
+    if (entry.state === 'pending' && entry.attempts === 0) await tx.objectStore('outbox').delete(entry.seq);
+  }
+  await tx.objectStore('settings').put({ key: 'app', document, storedAt: now });
+  return add(tx, { target: 'settings', op: 'save', recordId: 0, body: document }, now);
+}
+
+async function add(tx: WriteTx, entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body'>, now: number): Promise<number> {
+  const full: Omit<OutboxEntry, 'seq'> = { ...entry, state: 'pending', attempts: 0, notBefore: 0, createdAt: now, updatedAt: now, error: null };
+  // The key is generated: the stored entry gets its `seq` from the key path.
+  return tx.objectStore('outbox').add(full as OutboxEntry);
+}
+
+/** Entries of one record, oldest first. */
+export function entriesOf(index: ByRecordIndex, target: string, id: number): Promise<OutboxEntry[]> {
+  return index.getAll(IDBKeyRange.bound([target, id, -Infinity], [target, id, Infinity]));
+}
+
+/** The record as the till shows it now: a local row, else the snapshot's. */
+async function localRecord(tx: WriteTx, kind: Kind, id: number): Promise<OpenRecord | undefined> {
+  if (!isCachedKind(kind)) return undefined;
+  const local = await tx.objectStore('local').get([kind, id]);
+  if (local) return local.record ?? undefined;
+  const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
+  const cursor = await tx.objectStore('pages').index('lastId').openCursor(IDBKeyRange.bound([kind, gen, id], [kind, gen, Infinity]));
+  return cursor?.value.records.find((r) => recordId(kind, r) === id);
+}
+
+async function setLocal(tx: WriteTx, kind: Kind, id: number, record: OpenRecord): Promise<void> {
+  if (!isCachedKind(kind)) return;
+  const row: LocalRow = { kind, id, record, landedAt: null };
+  await tx.objectStore('local').put(row);
+}
+
+/** The id style the kind's stored records use, so a local record looks like its neighbours. */
+async function styleOf(tx: WriteTx, kind: Kind): Promise<IdStyle> {
+  if (!isCachedKind(kind)) return 'v2';
+  const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
+  const first = (await tx.objectStore('pages').get([kind, gen, 1]))?.records[0];
+  return idStyleOf(kind, first) ?? 'v2';
+}
+
+/** The body without any id field: the server assigns ids, and the path carries them. */
+function withoutId(kind: Kind, body: OpenRecord): OpenRecord {
+  const { [idKey(kind, 'v2')]: _v2, [idKey(kind, 'contract')]: _contract, ...rest } = body;
+  return rest;
+}

@@ -1,0 +1,56 @@
+/**
+ * Finding a create that may have landed unheard: the server gives new records the highest ids,
+ * so it would be on the last page (or the one before, if others were created since). The last
+ * page is found by doubling then halving, a few requests even for 50,000 records.
+ */
+import type { EposClient } from '../app/epos/client.ts';
+import { type Kind, PAGE_SIZE } from '../app/epos/kinds.ts';
+import type { OpenRecord } from '../app/epos/records.ts';
+
+/** Records on the server's newest pages whose fields match every field that was sent. */
+export async function findCreated(client: EposClient, kind: Kind, sent: OpenRecord): Promise<OpenRecord[]> {
+  const last = await lastPage(client, kind);
+  const records = [...(last.page > 1 ? await client.list(kind, last.page - 1) : []), ...last.records];
+  return records.filter((record) => matches(sent, record));
+}
+
+/** Whether a server record carries every field that was sent, allowing for how servers store values. */
+export function matches(sent: OpenRecord, record: OpenRecord): boolean {
+  return Object.entries(sent).every(([field, value]) => same(value, record[field]));
+}
+
+function same(sent: unknown, stored: unknown): boolean {
+  if (typeof sent === 'number' && typeof stored === 'number') return Math.abs(sent - stored) < 1e-9;
+  if (typeof sent === 'string' && typeof stored === 'string') return sent.trim() === stored.trim();
+  // A field the server does not keep (or drops when null) cannot tell records apart.
+  if ((sent === null || sent === undefined) && (stored === null || stored === undefined)) return true;
+  if (typeof sent === 'object' && sent !== null) return JSON.stringify(sent) === JSON.stringify(stored);
+  return sent === stored;
+}
+
+async function lastPage(client: EposClient, kind: Kind): Promise<{ page: number; records: OpenRecord[] }> {
+  let records = await client.list(kind, 1);
+  if (records.length < PAGE_SIZE) return { page: 1, records };
+  let full = 1;
+  let page = 2;
+  // Double until a page is short: `full` is known full, `page` known short.
+  for (;;) {
+    records = await client.list(kind, page);
+    if (records.length < PAGE_SIZE) break;
+    full = page;
+    page *= 2;
+  }
+  if (records.length > 0) return { page, records };
+  let empty = page;
+  let best = { page: full, records: [] as OpenRecord[] };
+  while (empty - full > 1) {
+    const middle = Math.floor((full + empty) / 2);
+    const found = await client.list(kind, middle);
+    if (found.length === PAGE_SIZE) {
+      full = middle;
+      best = { page: middle, records: found };
+    } else if (found.length === 0) empty = middle;
+    else return { page: middle, records: found };
+  }
+  return best.records.length > 0 ? best : { page: full, records: await client.list(kind, full) };
+}

@@ -1,0 +1,238 @@
+/** The replayer against the stand-in's injected faults: every outcome class, crashes, races, temp ids. */
+import { describe, expect, it } from 'vitest';
+import { recordId } from '../../app/epos/ids.ts';
+import { readOne } from '../../app/store/catalog.ts';
+import type { TillDb } from '../../app/store/db.ts';
+import { enqueue, type Write } from '../../app/store/outbox.ts';
+import { claim } from '../../app/store/outbox-outcomes.ts';
+import type { OutboxEntry } from '../../app/store/schema.ts';
+import type { Fault } from '../standin/faults.ts';
+import { pullKind } from '../../sw/pull.ts';
+import { replay, type ReplayDeps } from '../../sw/replay.ts';
+import { freshDb, standinClient } from '../store/fixture.ts';
+
+async function setup() {
+  const db = await freshDb();
+  const { standin, client } = standinClient();
+  await pullKind({ db, client }, 'Product');
+  // A clock the test moves, so waiting out a backoff takes no time.
+  const clock = { now: Date.now() };
+  const deps: ReplayDeps = { db, client, now: () => clock.now, random: () => 0.5, retryBaseMs: 1_000, leaseMs: 0 };
+  return { db, standin, client, deps, clock };
+}
+
+/** Replays until nothing is due, jumping the clock over each wait; bounded. */
+async function drain(deps: ReplayDeps, clock: { now: number }, rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    const report = await replay(deps);
+    if (report.nextAt === null || report.paused) return;
+    clock.now = Math.max(clock.now, report.nextAt);
+  }
+  throw new Error(`outbox not drained after ${rounds} rounds`);
+}
+
+const entries = (db: TillDb): Promise<OutboxEntry[]> => db.getAll('outbox');
+const writes = (standin: { log: { method: string; path: string }[] }) =>
+  standin.log.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
+
+describe('outcomes, one replay each', () => {
+  type Case = { name: string; write: Write; fault?: Fault; state: OutboxEntry['state'] | 'gone'; check?: (ctx: Awaited<ReturnType<typeof setup>>, before: number) => void | Promise<void> };
+  const cases: Case[] = [
+    { name: '2xx create is done', write: { op: 'create', kind: 'Customer', body: { Forename: 'Done' } }, state: 'gone' },
+    { name: '2xx update is done', write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'New' } }, state: 'gone' },
+    { name: '2xx delete is done', write: { op: 'delete', kind: 'Customer', id: 4 }, state: 'gone' },
+    { name: '2xx settings save is done', write: { op: 'save', document: { a: 1 } }, state: 'gone' },
+    { name: '500 is retried later', write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } }, fault: { type: 'status', status: 500 }, state: 'pending' },
+    { name: '503 on a create is retried later', write: { op: 'create', kind: 'Customer', body: { Forename: 'R' } }, fault: { type: 'status', status: 503 }, state: 'pending' },
+    { name: '408 is retried later', write: { op: 'create', kind: 'Customer', body: { Forename: 'R' } }, fault: { type: 'status', status: 408 }, state: 'pending' },
+    {
+      name: '429 waits for Retry-After',
+      write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } },
+      fault: { type: 'rate-limit', retryAfter: 30 },
+      state: 'pending',
+      check: async ({ db }, before) => {
+        const [entry] = await entries(db);
+        expect(entry!.notBefore - before).toBeGreaterThanOrEqual(30_000);
+        expect(entry!.error?.code).toBe('rate-limit');
+      },
+    },
+    {
+      name: '401 pauses the whole queue and keeps the entry unattempted',
+      write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } },
+      fault: { type: 'status', status: 401 },
+      state: 'pending',
+      check: async ({ db }) => {
+        expect((await db.get('queue', 'queue'))?.paused?.reason).toBe('auth');
+        expect((await entries(db))[0]?.attempts).toBe(0);
+      },
+    },
+    { name: '403 pauses too', write: { op: 'delete', kind: 'Customer', id: 2 }, fault: { type: 'status', status: 403 }, state: 'pending' },
+    { name: '404 on a delete is done', write: { op: 'delete', kind: 'Customer', id: 999_999 }, state: 'gone' },
+    { name: '404 on an update is failed', write: { op: 'update', kind: 'Customer', id: 999_999, body: { Surname: 'x' } }, state: 'failed' },
+    {
+      name: '400 is held as failed with the server answer',
+      write: { op: 'create', kind: 'Customer', body: { Forename: 'Bad' } },
+      fault: { type: 'status', status: 400, body: JSON.stringify({ Message: 'The request is invalid.', ModelState: { Email: ['Invalid'] } }) },
+      state: 'failed',
+      check: async ({ db }) => {
+        const [entry] = await entries(db);
+        expect(entry!.error).toMatchObject({ status: 400, serverMessage: 'The request is invalid.', modelState: { Email: ['Invalid'] } });
+      },
+    },
+    { name: '409 is failed', write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } }, fault: { type: 'status', status: 409 }, state: 'failed' },
+    {
+      name: 'a reset connection on a create: verified, not found, sent again only after a wait',
+      write: { op: 'create', kind: 'Customer', body: { Forename: 'R' } },
+      fault: { type: 'drop-before-apply', times: 99 },
+      state: 'pending',
+      check: async ({ db, standin }, before) => {
+        expect((await entries(db))[0]!.notBefore).toBeGreaterThan(before);
+        expect(writes(standin)).toHaveLength(1);
+      },
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const ctx = await setup();
+      if (c.fault) ctx.standin.faults.add({ ...c.fault, match: { ...c.fault.match, method: c.write.op === 'create' || c.write.op === 'save' ? 'POST' : c.write.op === 'update' ? 'PUT' : 'DELETE' } });
+      await enqueue(ctx.db, c.write, Date.now());
+      const before = ctx.clock.now;
+      await replay(ctx.deps);
+      const left = await entries(ctx.db);
+      if (c.state === 'gone') expect(left).toEqual([]);
+      else expect(left.map((e) => e.state)).toEqual([c.state]);
+      await c.check?.(ctx, before);
+    });
+  }
+});
+
+describe('ambiguous creates are verified, never blindly re-sent', () => {
+  it('dropped after the server applied it: found and adopted, one record', async () => {
+    const { db, standin, deps } = await setup();
+    const before = standin.records('Customer').length;
+    standin.faults.add({ match: { method: 'POST' }, type: 'drop-after-apply', times: 1 });
+    const { recordId: temp } = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Maybe', Surname: 'Landed' } }, 1);
+    await enqueue(db, { op: 'update', kind: 'Customer', id: temp, body: { Surname: 'Later' } }, 2);
+    // The update cannot fold into a create already attempted, so it is made after the first try.
+    await replay(deps);
+    expect(await entries(db)).toEqual([]);
+    const made = standin.records('Customer').filter((c) => c['Forename'] === 'Maybe');
+    expect(made).toHaveLength(1);
+    expect(standin.records('Customer')).toHaveLength(before + 1);
+    expect(writes(standin).filter((w) => w.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('dropped before the server applied it: not found, sent again, one record', async () => {
+    const { db, standin, deps, clock } = await setup();
+    standin.faults.add({ match: { method: 'POST' }, type: 'drop-before-apply', times: 1 });
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Never', Surname: 'Arrived' } }, 1);
+    await drain(deps, clock);
+    expect(await entries(db)).toEqual([]);
+    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Never')).toHaveLength(1);
+    expect(writes(standin).filter((w) => w.startsWith('POST'))).toHaveLength(2);
+  });
+
+  it('a gateway 504 on a create is verified', async () => {
+    const { db, standin, deps, clock } = await setup();
+    standin.faults.add({ match: { method: 'POST' }, type: 'status', status: 504, times: 1 });
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Gate' } }, 1);
+    await drain(deps, clock);
+    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Gate')).toHaveLength(1);
+    expect(standin.log.some((e) => e.method === 'GET')).toBe(true);
+  });
+
+  it('several records that look like it: held for a person, with both choices', async () => {
+    const { db, standin, deps } = await setup();
+    standin.put('Customer', { Forename: 'Twin', Surname: 'Same' });
+    standin.faults.add({ match: { method: 'POST' }, type: 'drop-after-apply', times: 1 });
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Twin', Surname: 'Same' } }, 1);
+    await replay(deps);
+    const [entry] = await entries(db);
+    expect(entry?.state).toBe('held');
+    expect(entry?.candidates).toHaveLength(2);
+  });
+
+  it('a verification that cannot reach the server waits and looks again, sending nothing', async () => {
+    const { db, standin, deps } = await setup();
+    standin.faults.add({ match: { method: 'POST' }, type: 'drop-after-apply', times: 1 });
+    standin.faults.add({ match: { method: 'GET' }, type: 'status', status: 503 });
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Wait' } }, 1);
+    await replay(deps);
+    const [entry] = await entries(db);
+    expect(entry?.state).toBe('verify');
+    expect(entry!.notBefore).toBeGreaterThan(Date.now());
+    expect(writes(standin)).toHaveLength(1);
+  });
+});
+
+describe('crashes and races', () => {
+  it('a replayer dropped between send and outcome: the entry stays queued and lands once', async () => {
+    const { db, standin, client, deps } = await setup();
+    const { seq } = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Crash', Surname: 'Test' } }, 1);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 8, body: { Name: 'Crash update' } }, 2);
+    // The dying replayer: claims both, sends both, and is gone before recording anything.
+    const claimedCreate = await claim(db, seq!, deps.now());
+    const claimedUpdate = await claim(db, (await entries(db))[1]!.seq, deps.now());
+    await client.create('Customer', claimedCreate!.body as never);
+    await client.update('Product', 8, claimedUpdate!.body as never);
+    expect((await entries(db)).map((e) => e.state)).toEqual(['sending', 'sending']);
+
+    await replay(deps);
+    expect(await entries(db)).toEqual([]);
+    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Crash')).toHaveLength(1);
+    expect(standin.record('Product', 8)?.['Name']).toBe('Crash update');
+  });
+
+  it('two replayers started at once send each entry once', async () => {
+    const { db, standin, client } = await setup();
+    standin.faults.add({ type: 'latency', ms: 3 });
+    for (let i = 0; i < 30; i++) await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: `Race ${i}` } }, i);
+    const deps = (): ReplayDeps => ({ db, client, now: Date.now, random: () => 0.5 });
+    await Promise.all([replay(deps()), replay(deps())]);
+    expect(await entries(db)).toEqual([]);
+    expect(writes(standin)).toHaveLength(30);
+    for (let i = 0; i < 30; i++) expect(standin.records('Customer').filter((c) => c['Forename'] === `Race ${i}`)).toHaveLength(1);
+  });
+});
+
+describe('temporary ids', () => {
+  it('create, update, update, delete: the updates and delete go to the real id, no temp id is ever sent', async () => {
+    const { db, standin, deps, clock } = await setup();
+    standin.faults.add({ match: { method: 'POST' }, type: 'status', status: 503, times: 1 });
+    const { recordId: temp } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Chain', SalePrice: 1 } }, 1);
+    await replay(deps); // fails once: the create is now attempted, so later writes queue behind it
+    await enqueue(db, { op: 'update', kind: 'Product', id: temp, body: { SalePrice: 2 } }, 2);
+    await enqueue(db, { op: 'update', kind: 'Product', id: temp, body: { Name: 'Chain 2' } }, 3);
+    await drain(deps, clock);
+    const real = recordId('Product', standin.records('Product').find((p) => p['Name'] === 'Chain 2'));
+    expect(real).toBeGreaterThan(0);
+    expect(writes(standin)).toEqual(['POST /api/V2/Product', 'POST /api/V2/Product', `PUT /api/V2/Product/${real}`]);
+    expect(standin.log.every((e) => !/\/-\d/.test(e.path))).toBe(true);
+    expect((await readOne(db, 'Product', real!))?.Name).toBe('Chain 2');
+    expect(await readOne(db, 'Product', temp)).toBeUndefined();
+
+    // The screen still holding the temporary id deletes the real record.
+    await enqueue(db, { op: 'delete', kind: 'Product', id: temp }, 4);
+    await replay(deps);
+    expect(writes(standin).at(-1)).toBe(`DELETE /api/V2/Product/${real}`);
+    expect(standin.record('Product', real!)).toBeUndefined();
+    expect(await readOne(db, 'Product', real!)).toBeUndefined();
+  });
+
+  it('order per record is kept while other records are not blocked by a failed one', async () => {
+    const { db, standin, deps } = await setup();
+    await enqueue(db, { op: 'update', kind: 'Customer', id: 999_999, body: { Surname: 'nobody' } }, 1);
+    await replay(deps);
+    // Behind a failed entry: waits for a person to settle the one before it.
+    await enqueue(db, { op: 'update', kind: 'Customer', id: 999_999, body: { Surname: 'still nobody' } }, 2);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'first' } }, 3);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 2, body: { SalePrice: 4 } }, 4);
+    await replay(deps);
+    expect((await entries(db)).map((e) => [e.recordId, e.state])).toEqual([
+      [999_999, 'failed'],
+      [999_999, 'pending'],
+    ]);
+    expect(writes(standin).filter((w) => w.includes('Product'))).toEqual(['PUT /api/V2/Product/2']);
+    expect(standin.record('Product', 2)).toMatchObject({ Name: 'first', SalePrice: 4 });
+  });
+});
