@@ -26,6 +26,8 @@ export interface ReplayDeps {
   maxRetryMs?: number;
   /** Called after every change to the outbox, for the pages to re-read it. */
   onChange?(): void;
+  /** Called when an entry reached the server, with the record's server id and answer. */
+  onLanded?(entry: OutboxEntry, recordId: number, answer: OpenRecord | undefined): void;
   /**
    * Age (ms) after which an entry left `sending` counts as abandoned. 0 when the caller holds the
    * replay lock (no other replayer can be sending); default 2 minutes, past any request's time limit.
@@ -141,7 +143,7 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry): Promise<void> {
   const kind = entry.target as Kind;
   try {
     const found = await findCreated(deps.client, kind, entry.body as OpenRecord);
-    if (found.length === 1) await markDone(deps.db, entry, found[0], deps.now());
+    if (found.length === 1) deps.onLanded?.(entry, await markDone(deps.db, entry, found[0], deps.now()), found[0]);
     // Not there: it never landed, so sending it again is safe (after the usual wait, so a server
     // that keeps dropping connections is not hammered).
     else if (found.length === 0) await markRetry(deps.db, entry, entry.error ?? verifyNote('not found on the server'), deps.now() + backoff(deps, entry.attempts), deps.now());
@@ -158,7 +160,7 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Verdict, er
   const now = deps.now();
   switch (verdict.type) {
     case 'done':
-      await markDone(deps.db, entry, verdict.answer, now);
+      deps.onLanded?.(entry, await markDone(deps.db, entry, verdict.answer, now), verdict.answer);
       break;
     case 'retry':
       await markRetry(deps.db, entry, error as EposErrorData, now + (verdict.afterMs ?? backoff(deps, entry.attempts)), now);

@@ -10,6 +10,8 @@ import { answerApiGet } from './api-answers.ts';
 import { routeOf } from './api-routes.ts';
 import { absoluteBase, bootContext, currentClient, database, forgetContext } from './config.ts';
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
+import { resume } from '../app/store/outbox-outcomes.ts';
+import { createOutboxRunner } from './outbox-runner.ts';
 import { createSyncScheduler } from './sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -22,6 +24,7 @@ const channel = new BroadcastChannel(CHANNEL_NAME);
 let apiBase = absoluteBase(undefined);
 const configured = refreshBase();
 
+const locks = self.navigator.locks as LockManager | undefined;
 const scheduler = createSyncScheduler({
   pullDeps: async () => {
     const client = await currentClient();
@@ -32,8 +35,23 @@ const scheduler = createSyncScheduler({
   setTimer: (run, ms) => setTimeout(run, ms),
   clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   random: Math.random,
-  withLock: (name, task) => (self.navigator.locks ? self.navigator.locks.request(name, task) : task()),
+  withLock: (name, task) => (locks ? locks.request(name, task) : task()),
 });
+
+const outbox = createOutboxRunner({
+  replayDeps: async () => {
+    const client = await currentClient();
+    return client ? { db: await database(), client, now: Date.now, random: Math.random } : undefined;
+  },
+  broadcast: (message: WorkerMessage) => channel.postMessage(message),
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  withLock: (name, task) => (locks ? locks.request(name, task) : task()),
+  exclusive: locks !== undefined,
+});
+
+/** Background Sync tag the page registers after queuing a write. */
+const SYNC_TAG = 'epos-outbox';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(precache());
@@ -77,15 +95,30 @@ self.addEventListener('message', (event) => {
       break;
     case 'context-changed':
       forgetContext();
-      event.waitUntil(refreshBase().then(() => scheduler.syncNow()));
+      // A new token may be what a paused queue was waiting for.
+      event.waitUntil(
+        refreshBase()
+          .then(async () => resume(await database()))
+          .then(() => Promise.all([scheduler.syncNow(), outbox.run()])),
+      );
+      break;
+    case 'send-now':
+      event.waitUntil(outbox.run());
       break;
     default:
       console.warn('Unknown message from a page:', message);
   }
 });
 
-// Every start of the worker is a chance to catch up on a stale catalog.
+// Background Sync fires when the browser sees the network back, even with no page open.
+self.addEventListener('sync', (event) => {
+  const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
+  if (sync.tag === SYNC_TAG) sync.waitUntil(outbox.run());
+});
+
+// Every start of the worker is a chance to catch up: a stale catalog, writes still queued.
 void configured.then(startupSync).catch(reportError);
+void configured.then(() => outbox.run()).catch(reportError);
 
 async function refreshBase(): Promise<void> {
   apiBase = absoluteBase(await bootContext());

@@ -24,8 +24,23 @@ export interface CatalogChangedMessage {
   kinds: CachedKind[];
 }
 
+/** The outbox changed (an entry was claimed, settled or moved): pages re-read its status. */
+export interface OutboxChangedMessage {
+  type: 'outbox-changed';
+}
+
+/** A write reached the server: the page that made it may be waiting for the answer. */
+export interface WriteLandedMessage {
+  type: 'write-landed';
+  seq: number;
+  /** The record's id on the server (a create's real id). */
+  recordId: number;
+  /** The server's record, for creates and updates. */
+  answer?: unknown;
+}
+
 /** What the worker broadcasts. */
-export type WorkerMessage = PullProgressMessage | CatalogChangedMessage;
+export type WorkerMessage = PullProgressMessage | CatalogChangedMessage | OutboxChangedMessage | WriteLandedMessage;
 
 /** What a page asks of the worker. */
 export type PageMessage =
@@ -33,7 +48,9 @@ export type PageMessage =
   | { type: 'sync-now' }
   /** Pull if the snapshot is older than the interval (sent on a timer and on reconnect). */
   | { type: 'sync-if-stale'; intervalMs: number }
-  /** The boot context changed (new token or base): re-read it. */
+  /** The boot context changed (new token or base): re-read it, and resume a queue paused for a token. */
   | { type: 'context-changed' }
+  /** Writes were queued: send what is due. */
+  | { type: 'send-now' }
   /** workbox-window's messageSkipWaiting(): activate the waiting version. */
   | { type: 'SKIP_WAITING' };

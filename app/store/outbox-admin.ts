@@ -1,0 +1,72 @@
+/**
+ * What a person may do with an entry the replayer could not settle: send it again, change it,
+ * settle a held create by naming the record it became, or throw it away. Discarding also
+ * takes back what the till showed of it.
+ */
+import { isCachedKind, type Kind } from '../epos/kinds.ts';
+import type { OpenRecord } from '../epos/records.ts';
+import type { TillDb } from './db.ts';
+import { storeErrorFrom } from './errors.ts';
+import { entriesOf } from './outbox.ts';
+import type { OutboxEntry } from './schema.ts';
+import { markDone } from './outbox-outcomes.ts';
+
+/** Sends a failed or held entry again (a held create: the person says it did not land). */
+export async function retryEntry(db: TillDb, seq: number, now: number): Promise<void> {
+  await change(db, seq, (entry) => ({ ...entry, state: 'pending', notBefore: 0, updatedAt: now }), 'retrying the change');
+}
+
+/** Replaces the fields of a failed create or update, and queues it again. */
+export async function editEntry(db: TillDb, seq: number, body: OpenRecord, now: number): Promise<void> {
+  await change(
+    db,
+    seq,
+    (entry) => {
+      if (entry.op !== 'create' && entry.op !== 'update' && entry.op !== 'save') throw new Error('only a create, an update or a settings save can be edited');
+      return { ...entry, body, state: 'pending', notBefore: 0, updatedAt: now };
+    },
+    'editing the change',
+  );
+}
+
+/** Settles a held create: the person says it became this server record. */
+export async function adoptRecord(db: TillDb, seq: number, record: OpenRecord, now: number): Promise<void> {
+  const entry = await db.get('outbox', seq);
+  if (!entry) return;
+  await markDone(db, entry, record, now);
+}
+
+/**
+ * Throws an entry away. Discarding a create also discards the writes queued behind it (they
+ * have no record to go to); the till then shows the server's record again.
+ */
+export async function discardEntry(db: TillDb, seq: number): Promise<void> {
+  try {
+    const tx = db.transaction(['outbox', 'local'], 'readwrite', { durability: 'strict' });
+    const entry = await tx.objectStore('outbox').get(seq);
+    if (!entry) return;
+    const related = entry.target === 'settings' ? [entry] : await entriesOf(tx.objectStore('outbox').index('byRecord'), entry.target, entry.recordId);
+    const doomed = entry.op === 'create' ? related : [entry];
+    for (const e of doomed) await tx.objectStore('outbox').delete(e.seq);
+    if (entry.target !== 'settings' && isCachedKind(entry.target as Kind) && doomed.length === related.length) {
+      // Nothing else is queued for the record: the snapshot's version is the truth again.
+      await tx.objectStore('local').delete([entry.target, entry.recordId]);
+    }
+    await tx.done;
+  } catch (error) {
+    throw storeErrorFrom(error, 'discarding the change');
+  }
+}
+
+async function change(db: TillDb, seq: number, apply: (entry: OutboxEntry) => OutboxEntry, action: string): Promise<void> {
+  try {
+    const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
+    const entry = await tx.store.get(seq);
+    if (!entry) throw new Error('that change is no longer waiting (it was sent or discarded meanwhile)');
+    if (entry.state !== 'failed' && entry.state !== 'held') throw new Error(`that change is ${entry.state}, not waiting for a person`);
+    await tx.store.put(apply(entry));
+    await tx.done;
+  } catch (error) {
+    throw storeErrorFrom(error, action);
+  }
+}

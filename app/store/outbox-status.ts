@@ -1,0 +1,43 @@
+/**
+ * What the outbox holds, computed from the stored entries every time, so every tab shows the
+ * same truth and nothing can drift from a counter kept beside it.
+ */
+import type { TillDb } from './db.ts';
+import type { OutboxEntry, QueueRow } from './schema.ts';
+
+/** The outbox at a glance. */
+export interface OutboxStatus {
+  /** Writes not yet on the server and not needing a person: waiting, being sent or verified. */
+  pending: number;
+  /** Refused by the server; a person edits, retries or discards them. */
+  failed: number;
+  /** Undecidable without a person. */
+  held: number;
+  /** When the oldest pending write was made (ms), or null. */
+  oldestPendingAt: number | null;
+  /** When a write last reached the server (ms), or null. */
+  lastSentAt: number | null;
+  /** Set while the token is refused and nothing is being sent. */
+  paused: QueueRow['paused'];
+}
+
+/** Every entry, oldest first. */
+export function listEntries(db: TillDb): Promise<OutboxEntry[]> {
+  return db.getAll('outbox');
+}
+
+/** The status, from the stored entries. */
+export async function readOutboxStatus(db: TillDb): Promise<OutboxStatus> {
+  const tx = db.transaction(['outbox', 'queue'], 'readonly');
+  const [entries, queue] = await Promise.all([tx.objectStore('outbox').getAll(), tx.objectStore('queue').get('queue')]);
+  const status: OutboxStatus = { pending: 0, failed: 0, held: 0, oldestPendingAt: null, lastSentAt: queue?.lastSentAt ?? null, paused: queue?.paused ?? null };
+  for (const entry of entries) {
+    if (entry.state === 'failed') status.failed++;
+    else if (entry.state === 'held') status.held++;
+    else {
+      status.pending++;
+      status.oldestPendingAt = Math.min(status.oldestPendingAt ?? entry.createdAt, entry.createdAt);
+    }
+  }
+  return status;
+}

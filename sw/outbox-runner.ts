@@ -1,0 +1,82 @@
+/**
+ * When the outbox is replayed: on request, on Background Sync, on reconnect, at worker start and
+ * when a backoff ends. One replay at a time in this worker; a Web Lock keeps a second worker
+ * version (or a page) from replaying beside it.
+ */
+import type { WorkerMessage } from '../app/store/channel.ts';
+import type { ReplayDeps, ReplayReport } from './replay.ts';
+import { replay } from './replay.ts';
+
+/** What the runner needs. */
+export interface RunnerDeps {
+  /** Replay dependencies, or undefined before the till has a context. */
+  replayDeps(): Promise<Omit<ReplayDeps, 'onChange' | 'onLanded' | 'leaseMs'> | undefined>;
+  broadcast(message: WorkerMessage): void;
+  setTimer(run: () => void, ms: number): unknown;
+  clearTimer(timer: unknown): void;
+  /** Runs `task` holding the named lock; resolves with undefined when the platform has no locks. */
+  withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /** Whether `withLock` really excludes other holders (Web Locks present). */
+  exclusive: boolean;
+}
+
+/** Name of the Web Lock held while replaying. */
+export const REPLAY_LOCK = 'epos-till-outbox-replay';
+
+/** The runner. */
+export interface OutboxRunner {
+  /** Replays now (or joins the replay under way); resolves when nothing more is due. */
+  run(): Promise<ReplayReport | undefined>;
+}
+
+/** Creates the runner. */
+export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
+  let current: Promise<ReplayReport | undefined> | undefined;
+  let again = false;
+  let timer: unknown;
+
+  async function once(): Promise<ReplayReport | undefined> {
+    const replayDeps = await deps.replayDeps();
+    if (!replayDeps) return undefined;
+    const report = await deps.withLock(REPLAY_LOCK, () =>
+      replay({
+        ...replayDeps,
+        // Holding an exclusive lock, no other replayer can be mid-send: take back any claim at once.
+        ...(deps.exclusive ? { leaseMs: 0 } : {}),
+        onChange: () => deps.broadcast({ type: 'outbox-changed' }),
+        onLanded: (entry, recordId, answer) => deps.broadcast({ type: 'write-landed', seq: entry.seq, recordId, answer }),
+      }),
+    );
+    deps.clearTimer(timer);
+    timer = undefined;
+    if (report.nextAt !== null && !report.paused) {
+      timer = deps.setTimer(() => void run().catch(reportError), Math.max(0, report.nextAt - replayDeps.now()));
+    }
+    return report;
+  }
+
+  function run(): Promise<ReplayReport | undefined> {
+    if (current) {
+      // Writes queued while a replay runs must not wait for the next trigger.
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      let report: ReplayReport | undefined;
+      do {
+        again = false;
+        report = await once();
+      } while (again);
+      return report;
+    })().finally(() => {
+      current = undefined;
+    });
+    return current;
+  }
+
+  return { run };
+}
+
+function reportError(error: unknown): void {
+  console.error('Outbox replay failed:', error instanceof Error ? error.message : error);
+}

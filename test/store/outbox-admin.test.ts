@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { readOne } from '../../app/store/catalog.ts';
+import { enqueue } from '../../app/store/outbox.ts';
+import { adoptRecord, discardEntry, editEntry, retryEntry } from '../../app/store/outbox-admin.ts';
+import { markFailed, markHeld } from '../../app/store/outbox-outcomes.ts';
+import { readOutboxStatus } from '../../app/store/outbox-status.ts';
+import { pullKind } from '../../sw/pull.ts';
+import { freshDb, standinClient } from './fixture.ts';
+
+const refusal = { code: 'client' as const, name: 'ClientError', message: 'HTTP 400', method: 'PUT', path: '/api/V2/Product/3', mayHaveReached: true, status: 400 };
+
+async function setup() {
+  const db = await freshDb();
+  const { client } = standinClient();
+  await pullKind({ db, client }, 'Product');
+  return db;
+}
+
+describe('outbox status', () => {
+  it('counts pending, failed and held from the stored entries, with the oldest pending age', async () => {
+    const db = await setup();
+    expect(await readOutboxStatus(db)).toEqual({ pending: 0, failed: 0, held: 0, oldestPendingAt: null, lastSentAt: null, paused: null });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'a' } }, 100);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 4, body: { Name: 'b' } }, 200);
+    const c = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'c' } }, 300);
+    const [first] = await db.getAll('outbox');
+    await markFailed(db, first!, refusal, 400);
+    await markHeld(db, (await db.get('outbox', c.seq!))!, null, [{ CustomerID: 9 }], 500);
+    expect(await readOutboxStatus(db)).toMatchObject({ pending: 1, failed: 1, held: 1, oldestPendingAt: 200 });
+  });
+});
+
+describe('a person settling entries', () => {
+  it('retries and edits a failed entry, sending it again', async () => {
+    const db = await setup();
+    const { seq } = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'bad' } }, 1);
+    await markFailed(db, (await db.get('outbox', seq!))!, refusal, 2);
+    await editEntry(db, seq!, { Name: 'good' }, 3);
+    expect(await db.get('outbox', seq!)).toMatchObject({ state: 'pending', body: { Name: 'good' }, notBefore: 0 });
+    await markFailed(db, (await db.get('outbox', seq!))!, refusal, 4);
+    await retryEntry(db, seq!, 5);
+    expect((await db.get('outbox', seq!))?.state).toBe('pending');
+    await expect(retryEntry(db, seq!, 6)).rejects.toThrow(/is pending, not waiting for a person/);
+  });
+
+  it('discards a create with everything queued behind it, and the till forgets the record', async () => {
+    const db = await setup();
+    const { seq, recordId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Unwanted' } }, 1);
+    await db.put('outbox', { ...(await db.get('outbox', seq!))!, attempts: 1 });
+    await enqueue(db, { op: 'update', kind: 'Product', id: recordId, body: { SalePrice: 3 } }, 2);
+    expect(await db.count('outbox')).toBe(2);
+    await discardEntry(db, seq!);
+    expect(await db.count('outbox')).toBe(0);
+    expect(await readOne(db, 'Product', recordId)).toBeUndefined();
+  });
+
+  it('discarding an update shows the server record again', async () => {
+    const db = await setup();
+    const before = await readOne(db, 'Product', 6);
+    const { seq } = await enqueue(db, { op: 'update', kind: 'Product', id: 6, body: { Name: 'Local only' } }, 1);
+    expect((await readOne(db, 'Product', 6))?.Name).toBe('Local only');
+    await discardEntry(db, seq!);
+    expect(await readOne(db, 'Product', 6)).toEqual(before);
+  });
+
+  it('settles a held create by adopting the record the person picks', async () => {
+    const db = await setup();
+    const { seq, recordId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Twin' } }, 1);
+    await markHeld(db, (await db.get('outbox', seq!))!, null, [{ ProductID: 777, Name: 'Twin' }, { ProductID: 778, Name: 'Twin' }], 2);
+    await adoptRecord(db, seq!, { ProductID: 778, Name: 'Twin' }, 3);
+    expect(await db.count('outbox')).toBe(0);
+    expect((await readOne(db, 'Product', 778))?.Name).toBe('Twin');
+    expect(await readOne(db, 'Product', recordId)).toBeUndefined();
+  });
+});
