@@ -143,7 +143,7 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry): Promise<void> {
   const kind = entry.target as Kind;
   try {
     const found = await findCreated(deps.client, kind, entry.body as OpenRecord);
-    if (found.length === 1) deps.onLanded?.(entry, await markDone(deps.db, entry, found[0], deps.now()), found[0]);
+    if (found.length === 1) await landed(deps, entry, found[0]);
     // Not there: it never landed, so sending it again is safe (after the usual wait, so a server
     // that keeps dropping connections is not hammered).
     else if (found.length === 0) await markRetry(deps.db, entry, entry.error ?? verifyNote('not found on the server'), deps.now() + backoff(deps, entry.attempts), deps.now());
@@ -160,7 +160,7 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Verdict, er
   const now = deps.now();
   switch (verdict.type) {
     case 'done':
-      deps.onLanded?.(entry, await markDone(deps.db, entry, verdict.answer, now), verdict.answer);
+      await landed(deps, entry, verdict.answer);
       break;
     case 'retry':
       await markRetry(deps.db, entry, error as EposErrorData, now + (verdict.afterMs ?? backoff(deps, entry.attempts)), now);
@@ -176,6 +176,12 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Verdict, er
       break;
   }
   deps.onChange?.();
+}
+
+async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined): Promise<void> {
+  // Recorded first, then told: an optional call would skip evaluating its arguments.
+  const id = await markDone(deps.db, entry, answer, deps.now());
+  deps.onLanded?.(entry, id, answer);
 }
 
 function request(client: EposClient, entry: OutboxEntry): Promise<OpenRecord | undefined> {
