@@ -1,19 +1,17 @@
 /**
- * Entry of the page. A placeholder shell for now: boot context, worker registration and the
- * till screens replace it as they land.
+ * Entry of the page: shows "Starting…", boots (storage, context), then renders the app.
  */
 import { render } from 'preact';
-
-/** The app's outermost component. */
-export function App() {
-  return (
-    <main class="shell">
-      <h1>Epos Till</h1>
-      <p class="status">Starting…</p>
-    </main>
-  );
-}
+import { boot } from './boot.ts';
+import { App } from './ui/app.tsx';
 
 const root = document.getElementById('app');
 if (!root) throw new Error('index.html has no <div id="app">');
-render(<App />, root);
+render(
+  <main class="shell">
+    <h1>Epos Till</h1>
+    <p class="notice">Starting…</p>
+  </main>,
+  root,
+);
+void boot().then((booted) => render(<App booted={booted} />, root));

@@ -49,14 +49,13 @@ describe('app shell in Chromium', () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('heading', { name: 'Epos Till' }).waitFor();
-    expect(await page.textContent('#app')).toContain('Starting…');
+    await page.getByRole('searchbox', { name: 'Search products' }).waitFor();
     expect(problems).toEqual([]);
   });
 
   it('precaches the shell with sw.js, so a reload works offline, and lets API calls pass', async () => {
-    // main.tsx does not register the worker yet; the test does, the way the page will.
+    // The page registers the worker once its context is stored; the worker claims the page.
     const scope = await page.evaluate(async () => {
-      await navigator.serviceWorker.register('/sw.js');
       const ready = await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
         await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
@@ -87,7 +86,7 @@ describe('app shell in Chromium', () => {
       expect(reloaded?.fromServiceWorker()).toBe(true);
       await page.getByRole('heading', { name: 'Epos Till' }).waitFor();
       // Offline, an API GET the worker cannot answer from storage is refused in a way the
-      // client reads as "not sent" (no stored context here, so nothing is served).
+      // client reads as "not sent" (this request carries no token, so nothing stored is served).
       const offlineApi = await page.evaluate(async () => {
         const response = await fetch('/api/V2/Product?page=1');
         return { status: response.status, offline: response.headers.get('X-Epos-Offline') };

@@ -1,0 +1,176 @@
+/**
+ * The catalog as the page holds it: the four cached kinds read from IndexedDB, a search index
+ * over the products, each kind's snapshot state, and the worker's pull progress. It follows the
+ * worker's broadcasts, re-reading only the kinds that changed and updating the index in place.
+ */
+import { recordId } from './epos/ids.ts';
+import { CACHED_KINDS, type CachedKind } from './epos/kinds.ts';
+import type { DiscountReason, Product, SeatingTable, TenderType } from './epos/records.ts';
+import { readAll, readMeta } from './store/catalog.ts';
+import { CHANNEL_NAME, type PullProgressMessage, type WorkerMessage } from './store/channel.ts';
+import type { TillDb } from './store/db.ts';
+import type { KindMeta } from './store/schema.ts';
+import { createSearchIndex, type SearchIndex } from './store/search-index.ts';
+
+/** What the screens read. A new object after every change; `index` is the same, updated in place. */
+export interface CatalogView {
+  /** Products, searchable by name and barcode. */
+  index: SearchIndex;
+  tenderTypes: readonly TenderType[];
+  seatingTables: readonly SeatingTable[];
+  discountReasons: readonly DiscountReason[];
+  /** Snapshot state per kind, in {@link CACHED_KINDS} order. */
+  meta: readonly KindMeta[];
+  /** The last progress message of each kind since this page started. */
+  progress: Readonly<Partial<Record<CachedKind, PullProgressMessage>>>;
+  /** Why re-reading the catalog last failed (the screen keeps what it had), or null. */
+  readError: string | null;
+  /** Bumped whenever the index changes (it is updated in place), so searches re-run. */
+  indexRevision: number;
+}
+
+/** The page's catalog. */
+export interface CatalogState {
+  get(): CatalogView;
+  /** Calls `listener` after every change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** Re-reads kinds from IndexedDB (what a 'catalog-changed' broadcast does). */
+  refresh(kinds: readonly CachedKind[]): Promise<void>;
+  /** Stops listening to the worker. */
+  close(): void;
+}
+
+/** The part of a BroadcastChannel this needs; tests pass their own. */
+export interface ChannelLike {
+  onmessage: ((event: MessageEvent) => void) | null;
+  close(): void;
+}
+
+/** Reads the catalog and starts following the worker. */
+export async function createCatalogState(db: TillDb, channel: ChannelLike = new BroadcastChannel(CHANNEL_NAME)): Promise<CatalogState> {
+  const listeners = new Set<() => void>();
+  // Broadcasts that arrive during the first read are applied after it, in order.
+  const early: WorkerMessage[] = [];
+  channel.onmessage = (event: MessageEvent) => void early.push(event.data as WorkerMessage);
+
+  let first: [Product[], TenderType[], SeatingTable[], DiscountReason[], KindMeta[]];
+  try {
+    first = await Promise.all([readAll(db, 'Product'), readAll(db, 'TenderType'), readAll(db, 'SeatingTable'), readAll(db, 'DiscountReason'), readMeta(db)]);
+  } catch (error) {
+    channel.close();
+    throw error;
+  }
+  const [products, tenderTypes, seatingTables, discountReasons, meta] = first;
+  const byId = new Map<number, Product>();
+  for (const product of products) byId.set(productId(product), product);
+  let view: CatalogView = { index: createSearchIndex(products), tenderTypes, seatingTables, discountReasons, meta, progress: {}, readError: null, indexRevision: 0 };
+  let queue: Promise<void> = Promise.resolve();
+
+  const update = (change: Partial<CatalogView>): void => {
+    view = { ...view, ...change };
+    for (const listener of listeners) listener();
+  };
+
+  const refresh = (kinds: readonly CachedKind[]): Promise<void> => {
+    // The catch keeps the queue resolved, so one failed read does not block the next.
+    queue = queue.then(() => reread(kinds)).catch((error: unknown) => {
+      reportRefreshError(error);
+      update({ readError: `The till could not re-read its catalog (${error instanceof Error ? error.message : String(error)}); it shows what it had. Reload the page.` });
+    });
+    return queue;
+  };
+
+  async function reread(kinds: readonly CachedKind[]): Promise<void> {
+    const change: Partial<CatalogView> = {};
+    for (const kind of CACHED_KINDS.filter((k) => kinds.includes(k))) {
+      if (kind === 'Product') {
+        if (applyProducts(await readAll(db, kind))) change.indexRevision = view.indexRevision + 1;
+      } else if (kind === 'TenderType') {
+        change.tenderTypes = await readAll(db, kind);
+      } else if (kind === 'SeatingTable') {
+        change.seatingTables = await readAll(db, kind);
+      } else {
+        change.discountReasons = await readAll(db, kind);
+      }
+    }
+    change.meta = await readMeta(db);
+    change.readError = null;
+    update(change);
+  }
+
+  /**
+   * Updates the index with what changed, so a big catalog is not re-indexed for one rename.
+   * Returns whether anything did.
+   */
+  function applyProducts(fresh: readonly Product[]): boolean {
+    const changed: Product[] = [];
+    const seen = new Set<number>();
+    for (const product of fresh) {
+      const id = productId(product);
+      seen.add(id);
+      const old = byId.get(id);
+      if (!old || !sameRecord(old, product)) {
+        changed.push(product);
+        byId.set(id, product);
+      }
+    }
+    const gone = [...byId.keys()].filter((id) => !seen.has(id));
+    for (const id of gone) byId.delete(id);
+    if (gone.length > 0) view.index.remove(gone);
+    if (changed.length > 0) view.index.upsert(changed);
+    return gone.length > 0 || changed.length > 0;
+  }
+
+  function handle(message: WorkerMessage): void {
+    if (message.type === 'pull-progress') {
+      update({ progress: { ...view.progress, [message.kind]: message } });
+      // A finished or failed walk changes the kind's state (last error, attempt time).
+      if (message.state !== 'running') void refresh([]);
+    } else if (message.type === 'catalog-changed') {
+      void refresh(message.kinds);
+    }
+  }
+
+  channel.onmessage = (event: MessageEvent) => handle(event.data as WorkerMessage);
+  for (const message of early.splice(0)) handle(message);
+
+  return {
+    get: () => view,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    refresh,
+    close() {
+      channel.onmessage = null;
+      channel.close();
+    },
+  };
+}
+
+function productId(product: Product): number {
+  const id = recordId('Product', product);
+  // The store keys every row by id, so a stored product without one cannot exist.
+  if (id === undefined) throw new Error('a stored product has no id');
+  return id;
+}
+
+/** Field-by-field equality: products are flat, so this is exact and allocates nothing. */
+export function sameRecord(a: object, b: object): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  for (const key of keys) {
+    const x = left[key];
+    const y = right[key];
+    if (x === y) continue;
+    // A nested value (rare in V2 records) compares by its JSON.
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}
+
+function reportRefreshError(error: unknown): void {
+  console.error('Re-reading the catalog failed:', error instanceof Error ? error.message : error);
+}

@@ -1,0 +1,139 @@
+/**
+ * The page's side of the service worker: registers it (after the context is stored, so the
+ * worker finds it), asks it to sync on boot, on a timer, on reconnect and on demand, and tells
+ * the UI when a new version waits.
+ */
+import { Workbox } from 'workbox-window/build/workbox-window.prod.mjs';
+import type { PageMessage } from './store/channel.ts';
+
+/** What the UI shows of the worker. */
+export interface WorkerState {
+  /** The browser has service workers (secure context, not disabled). */
+  supported: boolean;
+  /** A new version is installed and waits for {@link WorkerClient.applyUpdate}. */
+  updateWaiting: boolean;
+  /** Why offline support could not start, or null. */
+  error: string | null;
+}
+
+/** The registered worker, as the page uses it. */
+export interface WorkerClient {
+  get(): WorkerState;
+  /** Calls `listener` after every change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** Asks for a pull now. */
+  syncNow(): void;
+  /** Activates the waiting version and reloads once it controls the page. */
+  applyUpdate(): void;
+  /** Stops the timer and listeners (the worker itself keeps running). */
+  stop(): void;
+}
+
+/** How to start. */
+export interface WorkerOptions {
+  /** The stored context differs from the one before this boot: a running worker must re-read it. */
+  contextChanged: boolean;
+  /** How often to ask for a pull when the catalog is older than this. */
+  intervalMs: number;
+  /** The worker script; default `sw.js` beside the page. */
+  scriptUrl?: string;
+}
+
+/** How long the connection must stay up after an 'online' event before a pull is asked for. */
+export const ONLINE_SETTLE_MS = 1_500;
+
+/** Registers the worker and starts the sync triggers. */
+export function startWorker(options: WorkerOptions): WorkerClient {
+  const listeners = new Set<() => void>();
+  let state: WorkerState = { supported: 'serviceWorker' in navigator, updateWaiting: false, error: null };
+  const set = (change: Partial<WorkerState>): void => {
+    state = { ...state, ...change };
+    for (const listener of listeners) listener();
+  };
+  const base = {
+    get: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+  if (!state.supported) {
+    return { ...base, syncNow() {}, applyUpdate() {}, stop() {} };
+  }
+
+  const container = navigator.serviceWorker;
+  const wb = new Workbox(options.scriptUrl ?? new URL('sw.js', document.baseURI).href);
+  wb.addEventListener('waiting', () => set({ updateWaiting: true }));
+
+  const registered = register(wb, container).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    set({ error: `Offline mode could not start: the service worker did not register (${reason}). The till works while online; reload to try again.` });
+    return undefined;
+  });
+
+  // The active worker, not the controller: on the first visit the worker is active before it
+  // controls this page, and it must still hear the page.
+  const post = (message: PageMessage): void => {
+    void registered
+      .then(async (outcome) => {
+        if (!outcome) return;
+        const registration = await container.ready;
+        registration.active?.postMessage(message);
+      })
+      .catch(reportPostError);
+  };
+
+  void registered.then((outcome) => {
+    // A worker that was already running keeps the context it read; a new one reads the fresh one.
+    const stale = options.contextChanged && outcome?.hadWorker === true;
+    post(stale ? { type: 'context-changed' } : { type: 'sync-if-stale', intervalMs: options.intervalMs });
+  });
+  const timer = setInterval(() => {
+    post({ type: 'sync-if-stale', intervalMs: options.intervalMs });
+    // A till left open all day still hears of a new version (browsers check only on navigation).
+    if (navigator.onLine) void registered.then((outcome) => (outcome ? wb.update() : undefined)).catch(reportUpdateError);
+  }, options.intervalMs);
+  // A reconnect is acted on once it has held for a moment: links flap as they come up, and
+  // Chromium fires 'online' at a page it is unloading.
+  let settling: ReturnType<typeof setTimeout> | undefined;
+  const onOnline = (): void => {
+    clearTimeout(settling);
+    settling = setTimeout(() => {
+      if (navigator.onLine) post({ type: 'sync-now' });
+    }, ONLINE_SETTLE_MS);
+  };
+  const onOffline = (): void => clearTimeout(settling);
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+
+  return {
+    ...base,
+    syncNow: () => post({ type: 'sync-now' }),
+    applyUpdate() {
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    },
+    stop() {
+      clearInterval(timer);
+      clearTimeout(settling);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    },
+  };
+}
+
+/** Registers; says whether a worker was already active before (it may hold an old context). */
+async function register(wb: Workbox, container: ServiceWorkerContainer): Promise<{ hadWorker: boolean }> {
+  const before = await container.getRegistration();
+  const registration = await wb.register();
+  if (!registration) throw new Error('the browser returned no registration');
+  return { hadWorker: before?.active != null };
+}
+
+function reportUpdateError(error: unknown): void {
+  console.warn('Checking for a new version failed:', error instanceof Error ? error.message : error);
+}
+
+function reportPostError(error: unknown): void {
+  console.warn('Messaging the service worker failed:', error instanceof Error ? error.message : error);
+}

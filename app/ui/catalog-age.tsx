@@ -1,0 +1,24 @@
+/** How old the stored catalog is, and what it holds. */
+import type { KindMeta } from '../store/schema.ts';
+import { formatAge, formatCount } from './format.ts';
+import { KIND_PLURALS } from './kind-names.ts';
+
+/** Props of {@link CatalogAge}. */
+export interface CatalogAgeProps {
+  meta: readonly KindMeta[];
+  now: number;
+}
+
+/** "Catalog updated 3 min ago" with the counts, or "Catalog not downloaded yet". */
+export function CatalogAge({ meta, now }: CatalogAgeProps) {
+  const pulled = meta.filter((m) => m.pulledAt !== null);
+  if (pulled.length === 0) return <p class="catalog-age">Catalog not downloaded yet</p>;
+  // The oldest kind is how stale the till may be.
+  const oldest = Math.min(...pulled.map((m) => m.pulledAt as number));
+  return (
+    <p class="catalog-age">
+      <span>Catalog updated {formatAge(oldest, now)}</span>
+      <span class="counts">{pulled.map((m) => `${formatCount(m.count)} ${KIND_PLURALS[m.kind]}`).join(' · ')}</span>
+    </p>
+  );
+}

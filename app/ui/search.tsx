@@ -1,0 +1,103 @@
+/**
+ * The product search: results as the cashier types, and an exact barcode lookup on Enter (what a
+ * scanner sends after the digits). Every keystroke is answered from memory, never from storage.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Product } from '../epos/records.ts';
+import type { SearchIndex } from '../store/search-index.ts';
+import { BarcodeResult } from './barcode-result.tsx';
+import { ProductList } from './product-list.tsx';
+
+/** Props of {@link Search}. */
+export interface SearchProps {
+  /** Undefined while the catalog loads. */
+  index: SearchIndex | undefined;
+  /** Changes whenever the index does (it is updated in place). */
+  revision: number;
+  /** A pull is under way (says so instead of "nothing stored" on a first download). */
+  syncing?: boolean;
+}
+
+/** How many results the list shows. */
+export const RESULT_LIMIT = 50;
+
+/** The search box and what it finds. */
+export function Search({ index, revision, syncing = false }: SearchProps) {
+  const [query, setQuery] = useState('');
+  const [scanned, setScanned] = useState<string | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  // A till waits for the scanner: the box has focus from the start.
+  useEffect(() => input.current?.focus(), []);
+
+  const trimmed = query.trim();
+  const results = useMemo(() => (index && trimmed !== '' && scanned === undefined ? index.search(trimmed, RESULT_LIMIT) : []), [index, revision, trimmed, scanned]);
+  const scannedProduct = useMemo(() => (scanned === undefined ? undefined : index?.byBarcode(scanned)), [index, revision, scanned]);
+
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || !index || trimmed === '') return;
+    event.preventDefault();
+    if (index.byBarcode(trimmed) || looksLikeBarcode(trimmed)) {
+      setScanned(trimmed);
+      // The next scan replaces this code instead of being appended to it.
+      input.current?.select();
+    }
+  };
+
+  return (
+    <section class="search" aria-label="Product search">
+      <input
+        ref={input}
+        class="search-input"
+        type="search"
+        aria-label="Search products"
+        placeholder="Product name, barcode or SKU"
+        autocomplete="off"
+        spellcheck={false}
+        enterkeyhint="search"
+        value={query}
+        onInput={(event) => {
+          setQuery(event.currentTarget.value);
+          setScanned(undefined);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {scanned !== undefined ? (
+        <BarcodeResult code={scanned} product={scannedProduct} />
+      ) : (
+        <Results index={index} query={trimmed} results={results} syncing={syncing} />
+      )}
+    </section>
+  );
+}
+
+interface ResultsProps {
+  index: SearchIndex | undefined;
+  query: string;
+  results: readonly Product[];
+  syncing: boolean;
+}
+
+function Results({ index, query, results, syncing }: ResultsProps) {
+  if (!index) return <p class="notice">Loading the catalog…</p>;
+  if (index.size === 0) {
+    return <p class="notice">{syncing ? 'Downloading the catalog: search works as soon as the products are in.' : 'No products are stored on this till yet. They download while it is online.'}</p>;
+  }
+  if (query === '') return <p class="notice">Type a product name, or scan a barcode.</p>;
+  return (
+    <>
+      <p class="search-summary" aria-live="polite">
+        {results.length === 0
+          ? `No products match \u201c${query}\u201d`
+          : results.length >= RESULT_LIMIT
+            ? `First ${RESULT_LIMIT} matches: type more to narrow them`
+            : `${results.length} product${results.length === 1 ? '' : 's'}`}
+      </p>
+      {results.length > 0 ? <ProductList products={results} label="Search results" /> : null}
+    </>
+  );
+}
+
+/** A code a scanner could have sent: one word with a digit in it (EAN, UPC, Code 128...). */
+function looksLikeBarcode(text: string): boolean {
+  return /^\S+$/.test(text) && /\d/.test(text);
+}

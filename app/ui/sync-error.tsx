@@ -1,0 +1,63 @@
+/** A failed catalog pull: what failed, what the till does meanwhile, and what to do. */
+import { CACHED_KINDS, type CachedKind } from '../epos/kinds.ts';
+import type { PullProgressMessage } from '../store/channel.ts';
+import type { KindMeta } from '../store/schema.ts';
+import { formatAge } from './format.ts';
+import { KIND_PLURALS } from './kind-names.ts';
+
+/** Props of {@link SyncError}. */
+export interface SyncErrorProps {
+  progress: Readonly<Partial<Record<CachedKind, PullProgressMessage>>>;
+  meta: readonly KindMeta[];
+  online: boolean;
+  now: number;
+}
+
+/** The last failure of each kind, from this page's broadcasts or, before any, the stored state. */
+export function failedKinds(progress: SyncErrorProps['progress'], meta: readonly KindMeta[]): { kind: CachedKind; error: string }[] {
+  const failed: { kind: CachedKind; error: string }[] = [];
+  for (const kind of CACHED_KINDS) {
+    const latest = progress[kind];
+    // A finished walk seen on this page is newer than the stored state, which is re-read after it.
+    const error = latest && latest.state !== 'running' ? (latest.state === 'failed' ? (latest.error ?? 'unknown error') : null) : (meta.find((m) => m.kind === kind)?.lastError ?? null);
+    if (error !== null) failed.push({ kind, error });
+  }
+  return failed;
+}
+
+/** An alert while the last pull of any kind failed; nothing otherwise. */
+export function SyncError({ progress, meta, online, now }: SyncErrorProps) {
+  const failed = failedKinds(progress, meta);
+  if (failed.length === 0) return null;
+  const names = failed.map((f) => KIND_PLURALS[f.kind]).join(', ');
+  const pulled = meta.filter((m) => failed.some((f) => f.kind === m.kind) && m.pulledAt !== null);
+  const fallback =
+    pulled.length === failed.length
+      ? `The till keeps using its stored catalog (updated ${formatAge(Math.min(...pulled.map((m) => m.pulledAt as number)), now)}).`
+      : 'Nothing is stored yet for some of these, so they are missing until a download completes.';
+  return (
+    <div role="alert" class="sync-error">
+      <p>
+        <strong>Catalog sync failed</strong> ({names}): {describe(failed)}
+      </p>
+      <p>
+        {fallback} {advice(failed, online)}
+      </p>
+    </div>
+  );
+}
+
+/** The errors, once each: offline, every kind fails the same way and one line says it. */
+function describe(failed: readonly { error: string }[]): string {
+  // "GET /api/V2/Product?page=1: network failure (...)" -> "network failure (...)"
+  const reasons = new Set(failed.map((f) => f.error.replace(/^[A-Z]+ \S+: /, '')));
+  return failed.length > 1 && reasons.size === 1 ? [...reasons].join('') : failed.map((f) => f.error).join('; ');
+}
+
+function advice(failed: readonly { error: string }[], online: boolean): string {
+  if (failed.some((f) => /HTTP 40[13]\b/.test(f.error))) {
+    return 'The API token was refused: open the app again from Epos Now, or ask a manager to check the API device.';
+  }
+  if (!online) return 'It syncs again when the connection is back.';
+  return 'It retries automatically. Check the shop\u2019s internet connection, or press Sync now.';
+}

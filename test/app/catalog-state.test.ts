@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { type ChannelLike, createCatalogState, sameRecord } from '../../app/catalog-state.ts';
+import type { WorkerMessage } from '../../app/store/channel.ts';
+import { pullCatalog } from '../../sw/pull.ts';
+import { freshDb, standinClient } from '../store/fixture.ts';
+
+function fakeChannel() {
+  const channel: ChannelLike & { closed: boolean; send(message: WorkerMessage): void } = {
+    onmessage: null,
+    closed: false,
+    close() {
+      this.closed = true;
+    },
+    send(message) {
+      channel.onmessage?.({ data: message } as MessageEvent);
+    },
+  };
+  return channel;
+}
+
+describe('page catalog state', () => {
+  it('starts empty before any pull', async () => {
+    const state = await createCatalogState(await freshDb(), fakeChannel());
+    expect(state.get().index.size).toBe(0);
+    expect(state.get().meta.every((m) => m.pulledAt === null)).toBe(true);
+  });
+
+  it('loads the four kinds and indexes the products', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 450 });
+    await pullCatalog({ db, client });
+    const state = await createCatalogState(db, fakeChannel());
+    const view = state.get();
+    expect(view.index.size).toBe(450);
+    expect(view.tenderTypes.length).toBe(standin.records('TenderType').length);
+    expect(view.seatingTables.length).toBe(standin.records('SeatingTable').length);
+    expect(view.discountReasons.length).toBe(standin.records('DiscountReason').length);
+    const first = standin.record('Product', 1) as { Name: string; Barcode: string };
+    expect(view.index.byBarcode(first.Barcode)?.Name).toBe(first.Name);
+  });
+
+  it('keeps pull progress per kind and re-reads the changed kinds on catalog-changed', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 450 });
+    await pullCatalog({ db, client });
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    let changes = 0;
+    state.subscribe(() => changes++);
+
+    channel.send({ type: 'pull-progress', kind: 'Product', state: 'running', pages: 1, records: 200 });
+    expect(state.get().progress.Product?.records).toBe(200);
+
+    standin.put('Product', { ...standin.record('Product', 5), Name: 'Renamed Zebra Cake' });
+    standin.remove('Product', 6);
+    standin.put('Product', { Name: 'Brand New Quokka Bun', SalePrice: 1.5, Barcode: '5099999999999' });
+    await pullCatalog({ db, client });
+    const before = state.get().indexRevision;
+    channel.send({ type: 'catalog-changed', kinds: ['Product'] });
+    await state.refresh([]);
+
+    const view = state.get();
+    expect(view.indexRevision).toBe(before + 1);
+    expect(changes).toBeGreaterThan(1);
+    expect(view.index.size).toBe(450);
+    expect(view.index.search('zebra').map((p) => p.Name)).toEqual(['Renamed Zebra Cake']);
+    expect(view.index.search('quokka').map((p) => p.Name)).toEqual(['Brand New Quokka Bun']);
+    expect(view.index.search(String(standin.record('Product', 7)?.['Name'])).length).toBeGreaterThan(0);
+    expect(view.index.byBarcode('5099999999999')?.Name).toBe('Brand New Quokka Bun');
+    expect(view.meta.find((m) => m.kind === 'Product')?.count).toBe(450);
+  });
+
+  it('re-reads the stored failure after a failed walk', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 450 });
+    await pullCatalog({ db, client });
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'status', status: 503 });
+    await pullCatalog({ db, client }, ['Product']);
+    channel.send({ type: 'pull-progress', kind: 'Product', state: 'failed', pages: 1, records: 200, error: 'HTTP 503' });
+    await state.refresh([]);
+    expect(state.get().meta.find((m) => m.kind === 'Product')?.lastError).toContain('503');
+    expect(state.get().index.size).toBe(450);
+  });
+
+  it('a catalog-changed with nothing new leaves the index (and its revision) alone', async () => {
+    const db = await freshDb();
+    const { client } = standinClient({ products: 450 });
+    await pullCatalog({ db, client });
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    const index = state.get().index;
+    await pullCatalog({ db, client });
+    channel.send({ type: 'catalog-changed', kinds: ['Product', 'TenderType'] });
+    await state.refresh([]);
+    expect(state.get().indexRevision).toBe(0);
+    expect(state.get().index).toBe(index);
+  });
+
+  it('close() stops listening', async () => {
+    const channel = fakeChannel();
+    const state = await createCatalogState(await freshDb(), channel);
+    state.close();
+    expect(channel.closed).toBe(true);
+    expect(channel.onmessage).toBeNull();
+  });
+
+  it('sameRecord compares flat fields exactly and nested ones by JSON', () => {
+    expect(sameRecord({ a: 1, b: null }, { a: 1, b: null })).toBe(true);
+    expect(sameRecord({ a: 1 }, { a: 1, b: null })).toBe(false);
+    expect(sameRecord({ a: 1, b: 'x' }, { a: 1, b: 'y' })).toBe(false);
+    expect(sameRecord({ a: { x: [1] } }, { a: { x: [1] } })).toBe(true);
+    expect(sameRecord({ a: { x: [1] } }, { a: { x: [2] } })).toBe(false);
+  });
+});

@@ -1,0 +1,299 @@
+/**
+ * The till with the network unplugged, in real Chromium with the real worker and IndexedDB: the
+ * first visit pulls the catalog, a reload offline still searches it, API GETs are answered from
+ * storage in the server's shape, and syncs after reconnecting (or failing midway) behave.
+ * The steps share one browser context and run in order.
+ */
+import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenRecord } from '../../app/epos/records.ts';
+import type { WorkerMessage } from '../../app/store/channel.ts';
+import { startServer, type RunningServer } from '../server/server.ts';
+import { createStandin, type Standin } from '../standin/standin.ts';
+import { buildTo, ROOT } from '../tools/build.ts';
+import { launchChromium } from '../tools/chromium.ts';
+
+const PRODUCTS = 3000;
+const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+/** Long enough for a pull of 3,000 products on a loaded CI machine. */
+const WAIT = { timeout: 20_000 };
+
+declare global {
+  interface Window {
+    /** Every worker broadcast this page saw, recorded by the init script. */
+    __workerMessages: WorkerMessage[];
+  }
+}
+
+describe('offline catalog in Chromium', () => {
+  let outdir = '';
+  let standin: Standin;
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    outdir = await mkdtemp(join(tmpdir(), 'epos-offline-'));
+    await buildTo(outdir);
+    await mkdir(SCREENSHOTS, { recursive: true });
+    standin = createStandin({ products: PRODUCTS });
+    server = await startServer({ api: (request) => standin.fetch(request), staticDir: outdir });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    // Runs before the page's own scripts (and outside its CSP), so no broadcast is missed.
+    await context.addInitScript(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { __workerMessages: unknown[] }).__workerMessages = seen;
+      new BroadcastChannel('epos-till').onmessage = (event) => seen.push(event.data);
+    });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outdir) await rm(outdir, { recursive: true, force: true });
+  });
+
+  const appUrl = () => `${server?.url}/?appToken=${encodeURIComponent(standin.token)}&deviceID=1&locationID=1&staffID=1`;
+  const product = (id: number) => standin.record('Product', id) as OpenRecord & { Name: string; Barcode: string };
+  const search = () => page.getByRole('searchbox', { name: 'Search products' });
+  const results = () => page.getByRole('list', { name: 'Search results' });
+  const workerMessages = () => page.evaluate(() => window.__workerMessages);
+
+  it('first visit online pulls all four kinds with progress, stores every product, and drops the token from the address bar', async () => {
+    // Slow product pages a little, so the progress bar is on screen long enough to see.
+    standin.faults.add({ match: { path: '/api/V2/Product?page=' }, type: 'latency', ms: 300 });
+    await page.goto(appUrl());
+    await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor(WAIT);
+    await page.getByText(/^Downloading products: [\d,]+$/).waitFor(WAIT);
+    await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-first-pull.png') });
+    await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    standin.faults.clear();
+
+    const url = new URL(page.url());
+    expect(url.searchParams.has('appToken')).toBe(false);
+    expect(url.search).toBe('?deviceID=1&locationID=1&staffID=1');
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Online' }).waitFor();
+    await page.getByText(/^Catalog updated (just now|1 min ago)$/).waitFor();
+    await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor({ state: 'detached', ...WAIT });
+
+    const messages = await workerMessages();
+    const productProgress = messages.filter((m) => m.type === 'pull-progress' && m.kind === 'Product');
+    expect(productProgress.some((m) => m.type === 'pull-progress' && m.state === 'running' && m.records > 0 && m.records < PRODUCTS)).toBe(true);
+    for (const kind of ['Product', 'TenderType', 'SeatingTable', 'DiscountReason']) {
+      expect(messages.some((m) => m.type === 'pull-progress' && m.kind === kind && m.state === 'done'), kind).toBe(true);
+    }
+    expect(messages.filter((m) => m.type === 'catalog-changed').flatMap((m) => (m.type === 'catalog-changed' ? m.kinds : []))).toEqual(
+      expect.arrayContaining(['Product', 'TenderType', 'SeatingTable', 'DiscountReason']),
+    );
+
+    const stored = await page.evaluate(readStoredProducts);
+    expect(stored).toHaveLength(PRODUCTS);
+    expect(stored).toEqual(standin.records('Product'));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
+  });
+
+  it('offline, a reload loads the shell and search finds products by name and by barcode', async () => {
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+
+    const wanted = product(1234);
+    await search().fill(wanted.Name);
+    await results().getByText(wanted.Name, { exact: true }).first().waitFor(WAIT);
+    await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-offline-search.png') });
+
+    const scanned = product(2345);
+    await search().fill(scanned.Barcode);
+    await search().press('Enter');
+    const found = page.getByRole('region', { name: 'Barcode result' });
+    await found.getByText(scanned.Name, { exact: true }).waitFor(WAIT);
+    expect(await found.textContent()).toContain(scanned.Barcode);
+
+    await search().fill('4000000000006');
+    await search().press('Enter');
+    await page.getByText('No product with barcode 4000000000006').waitFor(WAIT);
+
+    // The catalog was fresh, so the offline reload asked for nothing: no pull failed.
+    expect((await workerMessages()).filter((m) => m.type === 'pull-progress')).toEqual([]);
+
+    await search().fill(wanted.Name);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'till-360-offline-search.png') });
+    await page.setViewportSize({ width: 1024, height: 768 });
+  });
+
+  it('offline, API GETs through the worker are answered from IndexedDB in the server\u2019s shape', async () => {
+    const answers = await page.evaluate(async (token) => {
+      const get = async (path: string) => {
+        const response = await fetch(path, { headers: { Authorization: `Basic ${token}` } });
+        return { status: response.status, source: response.headers.get('X-Epos-Source'), offline: response.headers.get('X-Epos-Offline'), body: await response.json() };
+      };
+      return { page2: await get('/api/V2/Product?page=2'), one: await get('/api/V2/Product/42'), customers: await get('/api/V2/Customer?page=1') };
+    }, standin.token);
+    expect(answers.page2).toMatchObject({ status: 200, source: 'cache' });
+    expect(answers.page2.body).toEqual(standin.records('Product').slice(200, 400));
+    expect(answers.one).toMatchObject({ status: 200, source: 'cache' });
+    expect(answers.one.body).toEqual(product(42));
+    expect(answers.customers).toMatchObject({ status: 503, offline: '1' });
+  });
+
+  it('back online, the reconnect alone syncs: a product renamed on the server shows under its new name', async () => {
+    standin.put('Product', { ...product(1500), Name: 'Reconnected Rhubarb Tart' });
+    await context.setOffline(false);
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Online' }).waitFor(WAIT);
+    // No button: the page asks for a pull once the connection has held for a moment.
+    await search().fill('rhubarb tart');
+    await results().getByText('Reconnected Rhubarb Tart', { exact: true }).waitFor(WAIT);
+    await page.getByText(/^Catalog updated just now$/).waitFor(WAIT);
+  });
+
+  it('a pull failing midway keeps the old names and shows the failure; after the fault clears a sync succeeds', async () => {
+    const before = product(1600).Name;
+    standin.put('Product', { ...product(1600), Name: 'Faulty Fennel Focaccia' });
+    standin.faults.add({ match: { path: '/api/V2/Product?page=3' }, type: 'status', status: 503 });
+    await page.getByRole('button', { name: 'Sync now' }).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Catalog sync failed' });
+    await alert.waitFor(WAIT);
+    expect(await alert.textContent()).toContain('HTTP 503');
+    expect(await alert.textContent()).toContain('The till keeps using its stored catalog');
+    await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-sync-failed.png') });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'till-360-sync-failed.png'), fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 768 });
+
+    // The previous snapshot is whole: the old name is still found, the new one not yet.
+    await search().fill(before);
+    await results().getByText(before, { exact: true }).first().waitFor(WAIT);
+    await search().fill('fennel focaccia');
+    await page.getByText('No products match \u201cfennel focaccia\u201d').waitFor(WAIT);
+    expect((await page.evaluate(readStoredProducts)).find((p) => p['ProductID'] === 1600)?.['Name']).toBe(before);
+
+    standin.faults.clear();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await search().fill('fennel focaccia');
+    await results().getByText('Faulty Fennel Focaccia', { exact: true }).waitFor(WAIT);
+    await alert.waitFor({ state: 'detached', ...WAIT });
+
+  });
+
+  it('a new version waits behind "Update available"; "Update now" activates it and reloads', async () => {
+    // Any byte change to sw.js is a new version to the browser.
+    await appendFile(join(outdir, 'sw.js'), '\n// next version\n');
+    await page.evaluate(() => {
+      (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+    });
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const banner = page.getByRole('complementary', { name: 'App update' });
+    await banner.getByText('Update available').waitFor(WAIT);
+    await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-update.png') });
+    await banner.getByRole('button', { name: 'Update now' }).click();
+    await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate, undefined, WAIT);
+    await search().waitFor(WAIT);
+    expect(await banner.count()).toBe(0);
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
+    });
+    expect(state).toEqual({ waiting: null, controlled: true });
+    await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+
+    expect(problems.filter((text) => !text.includes('ERR_INTERNET_DISCONNECTED') && !text.includes('status of 503'))).toEqual([]);
+  });
+});
+
+describe('first start without a token, and storage that will not open', () => {
+  let outdir = '';
+  let standin: Standin;
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    outdir = await mkdtemp(join(tmpdir(), 'epos-setup-'));
+    await buildTo(outdir);
+    standin = createStandin({ products: 450 });
+    server = await startServer({ api: (request) => standin.fetch(request), staticDir: outdir });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outdir) await rm(outdir, { recursive: true, force: true });
+  });
+
+  it('asks for the token, stores it, and the till starts and pulls with it', async () => {
+    const context = await (browser as Browser).newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server?.url}/?deviceID=4`);
+    await page.getByRole('heading', { name: 'Set up this till' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Save and start' }).click();
+    await page.getByText('Enter the API token.').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'setup-360-invalid.png') });
+    await page.getByLabel('API token').fill(standin.token);
+    await page.getByRole('button', { name: 'Save and start' }).click();
+    await page.getByText('450 products', { exact: false }).waitFor(WAIT);
+    // A reload finds the stored context: no setup again.
+    await page.reload();
+    await page.getByRole('searchbox', { name: 'Search products' }).waitFor(WAIT);
+    expect(await page.getByRole('heading', { name: 'Set up this till' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows why when IndexedDB will not open, instead of a blank page', async () => {
+    const context = await (browser as Browser).newContext();
+    await context.addInitScript(() => {
+      // What a browser with storage blocked by policy does.
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(`${server?.url}/?appToken=${encodeURIComponent(standin.token)}`);
+    const alert = page.getByRole('alert');
+    await alert.getByRole('heading', { name: 'The till cannot start' }).waitFor(WAIT);
+    expect(await alert.textContent()).toContain('Is private browsing on, or storage blocked?');
+    expect(await alert.textContent()).not.toContain(standin.token);
+    await page.getByRole('button', { name: 'Reload' }).waitFor();
+    await context.close();
+  });
+});
+
+/**
+ * Every product of the current snapshot, read straight from IndexedDB (runs in the page). Knows
+ * both layouts the store has had: a row per page ('pages') and a row per record ('catalog').
+ */
+async function readStoredProducts(): Promise<OpenRecord[]> {
+  const request = <T>(r: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+  const db = await request(indexedDB.open('epos-till'));
+  try {
+    const layout = db.objectStoreNames.contains('pages') ? 'pages' : 'catalog';
+    const tx = db.transaction(['meta', layout], 'readonly');
+    const meta = (await request(tx.objectStore('meta').get('Product'))) as { gen: number } | undefined;
+    const gen = meta?.gen ?? 0;
+    const rows = (await request(tx.objectStore(layout).getAll(IDBKeyRange.bound(['Product', gen, -Infinity], ['Product', gen, Infinity])))) as {
+      record?: OpenRecord;
+      records?: OpenRecord[];
+    }[];
+    return rows.flatMap((row) => row.records ?? (row.record ? [row.record] : []));
+  } finally {
+    db.close();
+  }
+}

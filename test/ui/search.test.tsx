@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../app/epos/records.ts';
+import { createSearchIndex } from '../../app/store/search-index.ts';
+import { Search } from '../../app/ui/search.tsx';
+
+afterEach(cleanup);
+
+function product(id: number, name: string, price: number | null, barcode: string | null): Product {
+  return { ProductID: id, Name: name, SalePrice: price, Barcode: barcode, Sku: `SKU-${id}` } as Product;
+}
+
+const PRODUCTS = [
+  product(1, 'Flat White', 3.2, '5012345678900'),
+  product(2, 'Latte', 3.1, '5012345678917'),
+  product(3, 'Oat Latte', 3.45, null),
+  product(4, 'Cheese Scone', 2.5, '5012345678924'),
+];
+
+function type(text: string): HTMLInputElement {
+  const input = screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
+  fireEvent.input(input, { target: { value: text } });
+  return input;
+}
+
+describe('Search', () => {
+  it('has focus from the start and hints what to do', () => {
+    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} />);
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));
+    expect(screen.getByText('Type a product name, or scan a barcode.')).toBeTruthy();
+  });
+
+  it('shows results as the cashier types, with name, price and barcode', () => {
+    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} />);
+    type('latte');
+    const list = screen.getByRole('list', { name: 'Search results' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.product-name')?.textContent).sort()).toEqual(['Latte', 'Oat Latte']);
+    const latte = items.find((item) => item.textContent?.startsWith('Latte')) as HTMLElement;
+    expect(latte.textContent).toContain('£3.10');
+    expect(latte.textContent).toContain('5012345678917');
+    expect(screen.getByText('2 products')).toBeTruthy();
+
+    type('lattes please');
+    expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+    expect(screen.getByText('No products match \u201clattes please\u201d')).toBeTruthy();
+  });
+
+  it('finds a product by exact barcode on Enter, as a scanner sends it', () => {
+    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} />);
+    const input = type('5012345678924');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const result = screen.getByRole('region', { name: 'Barcode result' });
+    expect(within(result).getByRole('listitem').textContent).toContain('Cheese Scone');
+    expect(within(result).getByRole('listitem').textContent).toContain('£2.50');
+  });
+
+  it('says so when no product has the barcode', () => {
+    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} />);
+    fireEvent.keyDown(type('4000000000006'), { key: 'Enter' });
+    expect(screen.getByText('No product with barcode 4000000000006')).toBeTruthy();
+    // Typing again goes back to the search.
+    type('scone');
+    expect(screen.queryByText(/No product with barcode/)).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('Enter on plain words keeps the results instead of a barcode message', () => {
+    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} />);
+    fireEvent.keyDown(type('flat white'), { key: 'Enter' });
+    expect(screen.queryByText(/No product with barcode/)).toBeNull();
+    expect(screen.getByRole('list', { name: 'Search results' }).textContent).toContain('Flat White');
+  });
+
+  it('follows the index as it changes in place (revision)', () => {
+    const index = createSearchIndex(PRODUCTS);
+    const { rerender } = render(<Search index={index} revision={0} />);
+    type('scone');
+    index.upsert([product(4, 'Cheese Scone (large)', 2.95, '5012345678924')]);
+    rerender(<Search index={index} revision={1} />);
+    expect(screen.getByRole('list', { name: 'Search results' }).textContent).toContain('Cheese Scone (large)£2.95');
+  });
+
+  it('says when the catalog is loading or empty', () => {
+    const { rerender } = render(<Search index={undefined} revision={0} />);
+    expect(screen.getByText('Loading the catalog…')).toBeTruthy();
+    rerender(<Search index={createSearchIndex([])} revision={1} />);
+    expect(screen.getByText(/No products are stored on this till yet/)).toBeTruthy();
+    rerender(<Search index={createSearchIndex([])} revision={1} syncing />);
+    expect(screen.getByText(/Downloading the catalog/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveSetup } from '../../app/boot.ts';
+import { loadContext } from '../../app/store/context.ts';
+import { openTillDb } from '../../app/store/db.ts';
+import { SetupScreen, validate } from '../../app/ui/setup-screen.tsx';
+
+afterEach(cleanup);
+
+const ORIGIN = 'http://till.test';
+
+function fill(label: string, value: string): void {
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('SetupScreen', () => {
+  it('asks for the token, with the base URL defaulting to this origin', () => {
+    render(<SetupScreen origin={ORIGIN} onSave={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Set up this till' })).toBeTruthy();
+    expect((screen.getByLabelText('API token') as HTMLInputElement).required).toBe(true);
+    expect((screen.getByLabelText('API base URL (optional)') as HTMLInputElement).value).toBe(ORIGIN);
+  });
+
+  it('refuses an empty token and a base URL that is not http(s), saying why next to each field', async () => {
+    const onSave = vi.fn();
+    render(<SetupScreen origin={ORIGIN} onSave={onSave} />);
+    fill('API base URL (optional)', 'ftp://example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
+    await screen.findByText('Enter the API token.');
+    const token = screen.getByLabelText('API token');
+    expect(token.getAttribute('aria-invalid')).toBe('true');
+    expect(token.getAttribute('aria-describedby')).toBe('setup-token-problem');
+    expect(document.activeElement).toBe(token);
+    expect(screen.getByLabelText('API base URL (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('submits the trimmed token, and "" as the base for this origin', async () => {
+    const onSave = vi.fn(async () => {});
+    render(<SetupScreen origin={ORIGIN} onSave={onSave} />);
+    fill('API token', '  ZGVtbzpzZWNyZXQ=  ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('ZGVtbzpzZWNyZXQ=', ''));
+  });
+
+  it('stores the context through saveSetup, which the next boot finds', async () => {
+    const db = await openTillDb({ name: `setup-${process.pid}` });
+    render(<SetupScreen origin={ORIGIN} onSave={async (token, baseUrl) => void (await saveSetup(db, token, baseUrl))} />);
+    fill('API token', 'dG9rZW4=');
+    fill('API base URL (optional)', 'https://api.example.com/');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
+    await waitFor(async () => expect((await loadContext(db))?.token).toBe('dG9rZW4='));
+    expect(await loadContext(db)).toEqual({
+      baseUrl: 'https://api.example.com', token: 'dG9rZW4=', deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null,
+    });
+    db.close();
+  });
+
+  it('shows a failed save as an alert and lets the cashier try again', async () => {
+    render(<SetupScreen origin={ORIGIN} onSave={async () => Promise.reject(new Error('The device\u2019s storage is full'))} />);
+    fill('API token', 'dG9rZW4=');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Saving failed: The device\u2019s storage is full');
+    expect((screen.getByRole('button', { name: 'Save and start' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('validate() rejects a token with spaces inside', () => {
+    expect(validate('abc def', '', ORIGIN)).toEqual({ ok: false, problems: { token: 'The token has no spaces in it: check what was pasted.' } });
+    expect(validate('abc', '', ORIGIN)).toMatchObject({ ok: true, token: 'abc', baseUrl: '' });
+  });
+});

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CACHED_KINDS } from '../../app/epos/kinds.ts';
+import type { PullProgressMessage } from '../../app/store/channel.ts';
+import type { KindMeta } from '../../app/store/schema.ts';
+import { StatusBar, type StatusBarProps } from '../../app/ui/status-bar.tsx';
+
+afterEach(cleanup);
+
+const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+
+function meta(overrides: Partial<Record<KindMeta['kind'], Partial<KindMeta>>> = {}): KindMeta[] {
+  return CACHED_KINDS.map((kind) => ({ kind, gen: 0, lastGen: 0, count: 0, pulledAt: null, attemptedAt: null, lastError: null, ...overrides[kind] }));
+}
+
+const pulled = (count: number, minutesAgo: number): Partial<KindMeta> => ({ gen: 1, lastGen: 1, count, pulledAt: NOW - minutesAgo * 60_000, attemptedAt: NOW });
+
+function renderBar(props: Partial<StatusBarProps> = {}) {
+  const onSyncNow = vi.fn();
+  render(<StatusBar online meta={meta()} progress={{}} now={NOW} onSyncNow={onSyncNow} canSync {...props} />);
+  return { onSyncNow };
+}
+
+describe('StatusBar', () => {
+  it('says Online or Offline in a status region', () => {
+    renderBar({ online: true });
+    expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe('Online');
+    cleanup();
+    renderBar({ online: false });
+    expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe('Offline');
+  });
+
+  it('says the catalog was never downloaded, then how old it is with its counts', () => {
+    renderBar();
+    expect(screen.getByText('Catalog not downloaded yet')).toBeTruthy();
+    cleanup();
+    renderBar({
+      meta: meta({ Product: pulled(3000, 3), TenderType: pulled(5, 1), SeatingTable: pulled(12, 1), DiscountReason: pulled(6, 1) }),
+    });
+    // The oldest kind decides the age.
+    expect(screen.getByText('Catalog updated 3 min ago')).toBeTruthy();
+    expect(screen.getByText('3,000 products · 5 tender types · 6 discount reasons · 12 tables')).toBeTruthy();
+  });
+
+  it('shows a progress bar named "Catalog sync" while a pull runs, and none otherwise', () => {
+    renderBar();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    cleanup();
+    const running: PullProgressMessage = { type: 'pull-progress', kind: 'Product', state: 'running', pages: 6, records: 1200 };
+    renderBar({ progress: { Product: running }, meta: meta({ Product: pulled(3000, 20) }) });
+    const bar = screen.getByRole('progressbar', { name: 'Catalog sync' }) as HTMLProgressElement;
+    expect(bar.getAttribute('value')).toBe('1200');
+    expect(bar.getAttribute('max')).toBe('3000');
+    expect(screen.getByText('Downloading products: 1,200')).toBeTruthy();
+  });
+
+  it('on a first download the bar is indeterminate and the label counts', () => {
+    const running: PullProgressMessage = { type: 'pull-progress', kind: 'Product', state: 'running', pages: 2, records: 400 };
+    renderBar({ progress: { Product: running } });
+    expect(screen.getByRole('progressbar', { name: 'Catalog sync' }).hasAttribute('value')).toBe(false);
+    expect(screen.getByText('Downloading products: 400')).toBeTruthy();
+  });
+
+  it('shows a failed pull as an alert saying what the till does and what to do', () => {
+    const failed: PullProgressMessage = {
+      type: 'pull-progress', kind: 'Product', state: 'failed', pages: 2, records: 400, error: 'GET /api/V2/Product?page=3: HTTP 503',
+    };
+    renderBar({ progress: { Product: failed }, meta: meta({ Product: pulled(3000, 10) }) });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Catalog sync failed (products): GET /api/V2/Product?page=3: HTTP 503');
+    expect(alert.textContent).toContain('The till keeps using its stored catalog (updated 10 min ago).');
+    expect(alert.textContent).toContain('press Sync now');
+  });
+
+  it('shows a stored failure from before this page, tailored when offline or refused', () => {
+    renderBar({ online: false, meta: meta({ TenderType: { ...pulled(5, 60), lastError: 'GET /api/V2/TenderType?page=1: network error' } }) });
+    expect(screen.getByRole('alert').textContent).toContain('It syncs again when the connection is back.');
+    cleanup();
+    renderBar({ meta: meta({ Product: { lastError: 'GET /api/V2/Product?page=1: HTTP 401' } }) });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Nothing is stored yet');
+    expect(alert.textContent).toContain('The API token was refused');
+  });
+
+  it('says a failure shared by every kind once', () => {
+    const offline = (kind: 'Product' | 'TenderType', segment: string): PullProgressMessage => ({
+      type: 'pull-progress', kind, state: 'failed', pages: 0, records: 0, error: `GET /api/V2/${segment}?page=1: network failure (Failed to fetch)`,
+    });
+    renderBar({ online: false, progress: { Product: offline('Product', 'Product'), TenderType: offline('TenderType', 'TenderType/') } });
+    expect(screen.getByRole('alert').textContent).toContain('Catalog sync failed (products, tender types): network failure (Failed to fetch)');
+  });
+
+  it('a finished pull seen on this page clears an older stored failure', () => {
+    const done: PullProgressMessage = { type: 'pull-progress', kind: 'Product', state: 'done', pages: 15, records: 3000 };
+    renderBar({ progress: { Product: done }, meta: meta({ Product: { ...pulled(3000, 30), lastError: 'HTTP 503' } }) });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('has a "Sync now" button that asks for a pull, disabled without a worker', () => {
+    const { onSyncNow } = renderBar();
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(onSyncNow).toHaveBeenCalledTimes(1);
+    cleanup();
+    renderBar({ canSync: false });
+    expect((screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
