@@ -17,6 +17,8 @@ export interface ServerOptions {
   api?: Handler;
   /** Folder of static files (a build's dist/). Absent: other paths get 404. */
   staticDir?: string;
+  /** Extra headers on static answers (the benchmark asks for cross-origin isolation, for fine timers). */
+  staticHeaders?: Record<string, string>;
   /** Address to listen on; 127.0.0.1 unless given. */
   host?: string;
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -73,7 +75,12 @@ function route(options: ServerOptions, request: Request): Promise<Response> {
   if (API_PATH.test(pathname)) {
     return options.api ? options.api(request) : Promise.resolve(plain(502, 'No API configured'));
   }
-  return options.staticDir ? serveStatic(options.staticDir, request) : Promise.resolve(plain(404, 'Not Found'));
+  if (!options.staticDir) return Promise.resolve(plain(404, 'Not Found'));
+  const extra = Object.entries(options.staticHeaders ?? {});
+  return serveStatic(options.staticDir, request).then((response) => {
+    for (const [name, value] of extra) response.headers.set(name, value);
+    return response;
+  });
 }
 
 function plain(status: number, body: string): Response {

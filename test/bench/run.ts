@@ -1,0 +1,146 @@
+/**
+ * `npm run bench`: measures the offline catalog in headless Chromium against the stand-in over
+ * HTTP and prints a table (and writes JSON). Every figure comes with its floor or naive baseline
+ * from the same run, since these machines are shared and noisy.
+ *
+ *   npm run bench -- --products 50000 --runs 3 --out test-results/bench.json
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as esbuild from 'esbuild';
+import type { Page } from 'playwright-core';
+import { startServer } from '../server/server.ts';
+import { createStandin } from '../standin/standin.ts';
+import { launchChromium } from '../tools/chromium.ts';
+
+/** Queries typed letter by letter in the search measurement: names, a barcode, a SKU. */
+const QUERIES = ['flat white', 'sourdough', 'creme brulee', 'jalap', 'oat', 'choc', 'tea'];
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '50000' },
+    runs: { type: 'string', default: '3' },
+    out: { type: 'string', default: 'test-results/bench.json' },
+  },
+});
+const productCount = Number(values.products);
+const runs = Number(values.runs);
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))] ?? Number.NaN;
+
+async function bundlePage(dir: string): Promise<void> {
+  await esbuild.build({
+    entryPoints: [join(process.cwd(), 'test/bench/page.ts')],
+    outfile: join(dir, 'bench.js'),
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'warning',
+  });
+  await writeFile(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="bench.js"></script>');
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+async function main(): Promise<void> {
+  const standin = createStandin({ products: productCount });
+  const dir = await mkdtemp(join(tmpdir(), 'epos-bench-'));
+  await bundlePage(dir);
+  // Cross-origin isolation gives performance.now() 5 µs steps instead of 100 µs.
+  const server = await startServer({
+    api: (request) => standin.fetch(request),
+    staticDir: dir,
+    staticHeaders: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => 'bench' in globalThis);
+    const token = standin.token;
+    type Bench = { [name: string]: (...args: never[]) => unknown };
+    const call = <T>(name: string, ...args: unknown[]): Promise<T> =>
+      page.evaluate(([n, a]) => ((globalThis as unknown as { bench: Bench }).bench[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const) as Promise<T>;
+
+    const pull: number[] = [];
+    const fetchOnly: number[] = [];
+    const storeOnly: number[] = [];
+    const naive: number[] = [];
+    let records = 0;
+    // One unmeasured round warms the JIT, the stand-in's lazily built records and the disk cache.
+    await call('pull', token);
+    await call('fetchOnly', token);
+    await call('storeOnly');
+    // Interleaved, so a noisy moment on the machine spreads over all of them.
+    for (let run = 0; run < runs; run++) {
+      const p = await call<{ ms: number; records: number; failed: string[] }>('pull', token);
+      if (p.failed.length > 0) throw new Error(`pull failed: ${p.failed.join('; ')}`);
+      records = p.records;
+      pull.push(p.ms);
+      fetchOnly.push((await call<{ ms: number }>('fetchOnly', token)).ms);
+      storeOnly.push((await call<{ ms: number }>('storeOnly')).ms);
+      naive.push((await call<{ ms: number }>('naive', token)).ms);
+    }
+    const heapBefore = await heapMb(page);
+    const built = await call<{ readMs: number; buildMs: number; size: number }>('buildIndex', token);
+    const heapAfter = await heapMb(page);
+    const search = await call<{ index: number[]; naive: number[]; hits: number }>('search', QUERIES);
+
+    const floor = Math.max(median(fetchOnly), median(storeOnly));
+    const figures = {
+      products: productCount,
+      records,
+      runs,
+      pull: { medianMs: median(pull), all: pull },
+      floorFetchOnly: { medianMs: median(fetchOnly), all: fetchOnly },
+      floorStoreOnly: { medianMs: median(storeOnly), all: storeOnly },
+      naivePull: { medianMs: median(naive), all: naive },
+      pullToFloor: median(pull) / floor,
+      naiveToPull: median(naive) / median(pull),
+      index: { readMs: built.readMs, buildMs: built.buildMs, size: built.size },
+      search: {
+        keystrokes: search.index.length,
+        indexMedianMs: median(search.index),
+        indexP95Ms: p95(search.index),
+        naiveMedianMs: median(search.naive),
+        naiveP95Ms: p95(search.naive),
+        speedupMedian: median(search.naive) / median(search.index),
+      },
+      heapMb: { beforeIndex: heapBefore, afterIndex: heapAfter },
+    };
+    const f = (ms: number): string => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
+    const rows: [string, string, string][] = [
+      ['pull (all 4 kinds)', f(figures.pull.medianMs), `${figures.pullToFloor.toFixed(2)}x floor`],
+      ['floor: fetch only', f(figures.floorFetchOnly.medianMs), ''],
+      ['floor: store only (1 tx/kind)', f(figures.floorStoreOnly.medianMs), ''],
+      ['naive: page by page', f(figures.naivePull.medianMs), `${figures.naiveToPull.toFixed(2)}x the pull`],
+      ['read products from IndexedDB', f(built.readMs), ''],
+      ['build search index', f(built.buildMs), ''],
+      ['search per keystroke (median / p95)', `${f(figures.search.indexMedianMs)} / ${f(figures.search.indexP95Ms)}`, `${figures.search.speedupMedian.toFixed(1)}x faster than naive`],
+      ['naive filter per keystroke (median / p95)', `${f(figures.search.naiveMedianMs)} / ${f(figures.search.naiveP95Ms)}`, ''],
+      ['JS heap after indexing (before)', `${heapAfter.toFixed(1)} MB`, `(${heapBefore.toFixed(1)} MB)`],
+    ];
+    console.log(`\nOffline catalog benchmark: ${productCount} products + 3 small kinds (${records} records), median of ${runs} runs, headless Chromium\n`);
+    for (const [name, value, note] of rows) console.log(`  ${name.padEnd(44)} ${value.padStart(20)}  ${note}`);
+    await mkdir(dirname(values.out), { recursive: true });
+    await writeFile(values.out, `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`\nJSON: ${values.out}`);
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,19 @@
+/**
+ * Prints the search index measurement (./search.ts). Node 20 cannot load .ts, so bundle it first:
+ *
+ *   NODE_OPTIONS=--expose-gc node test/tools/run-ts.mjs test/bench/search-cli.ts --products 50000 --rounds 5
+ *
+ * --expose-gc lets it report the heap the index holds.
+ */
+import { parseArgs } from 'node:util';
+import { formatSearchMeasure, measureSearch } from './search.ts';
+
+const { values } = parseArgs({ options: { products: { type: 'string' }, rounds: { type: 'string' } } });
+console.log(
+  formatSearchMeasure(
+    measureSearch({
+      products: values.products === undefined ? undefined : Number(values.products),
+      rounds: values.rounds === undefined ? undefined : Number(values.rounds),
+    }),
+  ),
+);
