@@ -2,11 +2,18 @@
  * Reading the offline catalog: the current snapshot of a kind with local writes laid over it.
  * Each read runs in one transaction, so it sees one generation even while a pull swaps.
  */
+import type { IDBPTransaction, StoreNames } from 'idb';
 import { recordId } from '../epos/ids.ts';
 import { CACHED_KINDS, type CachedKind, type Kind, PAGE_SIZE } from '../epos/kinds.ts';
 import type { OpenRecord, Product, RecordOf } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
-import { barcodeKey, barcodeOf, generationRange, type KindMeta, type LocalRow } from './schema.ts';
+import { barcodeKey, barcodeOf, generationRange, type KindMeta, type LocalRow, type TillDB } from './schema.ts';
+
+/** Any transaction that includes the meta and pages stores (readers' and writers' alike). */
+export type CatalogTx = IDBPTransaction<TillDB, ArrayLike<StoreNames<TillDB>>, IDBTransactionMode>;
+
+/** The same, for writing. */
+export type CatalogWriteTx = IDBPTransaction<TillDB, ArrayLike<StoreNames<TillDB>>, 'readwrite'>;
 
 type ReadTx = ReturnType<typeof readTx>;
 
@@ -35,10 +42,15 @@ export async function readOne<K extends CachedKind>(db: TillDb, kind: K, id: num
   const tx = readTx(db);
   const local = await tx.objectStore('local').get([kind, id]);
   if (local) return (local.record ?? undefined) as RecordOf<K> | undefined;
-  const gen = await currentGen(tx, kind);
+  return (await snapshotRecord(tx as unknown as CatalogTx, kind, id)) as RecordOf<K> | undefined;
+}
+
+/** The current snapshot's record of that id, ignoring local writes. */
+export async function snapshotRecord(tx: CatalogTx, kind: CachedKind, id: number): Promise<OpenRecord | undefined> {
+  const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
   // The first page whose last id is at or past `id` is the only one that can hold it.
   const cursor = await tx.objectStore('pages').index('lastId').openCursor(IDBKeyRange.bound([kind, gen, id], [kind, gen, Infinity]));
-  return cursor?.value.records.find((record) => recordId(kind, record) === id) as RecordOf<K> | undefined;
+  return cursor?.value.records.find((record) => recordId(kind, record) === id);
 }
 
 /** The product with this barcode (exact, trimmed), local writes included. */

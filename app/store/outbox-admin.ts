@@ -3,11 +3,12 @@
  * settle a held create by naming the record it became, or throw it away. Discarding also
  * takes back what the till showed of it.
  */
-import { isCachedKind, type Kind } from '../epos/kinds.ts';
+import type { Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
+import type { CatalogWriteTx } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
-import { entriesOf } from './outbox.ts';
+import { entriesOf, recomputeLocal } from './outbox.ts';
 import type { OutboxEntry } from './schema.ts';
 import { markDone } from './outbox-outcomes.ts';
 
@@ -42,16 +43,12 @@ export async function adoptRecord(db: TillDb, seq: number, record: OpenRecord, n
  */
 export async function discardEntry(db: TillDb, seq: number): Promise<void> {
   try {
-    const tx = db.transaction(['outbox', 'local'], 'readwrite', { durability: 'strict' });
+    const tx = db.transaction(['outbox', 'local', 'pages', 'meta'], 'readwrite', { durability: 'strict' });
     const entry = await tx.objectStore('outbox').get(seq);
     if (!entry) return;
     const related = entry.target === 'settings' ? [entry] : await entriesOf(tx.objectStore('outbox').index('byRecord'), entry.target, entry.recordId);
-    const doomed = entry.op === 'create' ? related : [entry];
-    for (const e of doomed) await tx.objectStore('outbox').delete(e.seq);
-    if (entry.target !== 'settings' && isCachedKind(entry.target as Kind) && doomed.length === related.length) {
-      // Nothing else is queued for the record: the snapshot's version is the truth again.
-      await tx.objectStore('local').delete([entry.target, entry.recordId]);
-    }
+    for (const e of entry.op === 'create' ? related : [entry]) await tx.objectStore('outbox').delete(e.seq);
+    if (entry.target !== 'settings') await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
     await tx.done;
   } catch (error) {
     throw storeErrorFrom(error, 'discarding the change');
@@ -60,11 +57,13 @@ export async function discardEntry(db: TillDb, seq: number): Promise<void> {
 
 async function change(db: TillDb, seq: number, apply: (entry: OutboxEntry) => OutboxEntry, action: string): Promise<void> {
   try {
-    const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
-    const entry = await tx.store.get(seq);
+    const tx = db.transaction(['outbox', 'local', 'pages', 'meta'], 'readwrite', { durability: 'strict' });
+    const entry = await tx.objectStore('outbox').get(seq);
     if (!entry) throw new Error('that change is no longer waiting (it was sent or discarded meanwhile)');
     if (entry.state !== 'failed' && entry.state !== 'held') throw new Error(`that change is ${entry.state}, not waiting for a person`);
-    await tx.store.put(apply(entry));
+    await tx.objectStore('outbox').put(apply(entry));
+    // An edited body changes what the till shows of the record.
+    if (entry.target !== 'settings') await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
     await tx.done;
   } catch (error) {
     throw storeErrorFrom(error, action);

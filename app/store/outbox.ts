@@ -4,9 +4,10 @@
  * to the same record coalesce while they wait, where the result is the same.
  */
 import type { IDBPIndex, StoreNames } from 'idb';
-import { idKey, type IdStyle, idStyleOf, recordId } from '../epos/ids.ts';
+import { idKey, type IdStyle, idStyleOf } from '../epos/ids.ts';
 import { isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
+import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
 import type { LocalRow, OutboxEntry, QueueRow, TillDB } from './schema.ts';
@@ -129,9 +130,35 @@ async function localRecord(tx: WriteTx, kind: Kind, id: number): Promise<OpenRec
   if (!isCachedKind(kind)) return undefined;
   const local = await tx.objectStore('local').get([kind, id]);
   if (local) return local.record ?? undefined;
-  const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
-  const cursor = await tx.objectStore('pages').index('lastId').openCursor(IDBKeyRange.bound([kind, gen, id], [kind, gen, Infinity]));
-  return cursor?.value.records.find((r) => recordId(kind, r) === id);
+  return snapshotRecord(tx as unknown as CatalogTx, kind, id);
+}
+
+/**
+ * Rebuilds what the till shows of a record from the snapshot and the entries still queued for
+ * it, after a person changed or discarded one of them. With nothing queued, the snapshot is the
+ * truth again (unless a landed write is still waiting for the next pull to include it).
+ */
+export async function recomputeLocal(tx: CatalogWriteTx, kind: Kind, id: number): Promise<void> {
+  if (!isCachedKind(kind)) return;
+  const local = tx.objectStore('local');
+  const current = await local.get([kind, id]);
+  const queued = await entriesOf(tx.objectStore('outbox').index('byRecord'), kind, id);
+  if (queued.length === 0) {
+    if (current?.landedAt == null) await local.delete([kind, id]);
+    return;
+  }
+  let record: OpenRecord | null = (await snapshotRecord(tx as unknown as CatalogTx, kind, id)) ?? null;
+  for (const entry of queued) {
+    if (entry.op === 'delete') record = null;
+    else if (entry.op === 'create') record = { ...(entry.body as OpenRecord), ...(current?.record ? pickId(kind, current.record) : {}) };
+    else if (record) record = { ...record, ...(entry.body as OpenRecord) };
+  }
+  await local.put({ kind, id, record, landedAt: null });
+}
+
+function pickId(kind: Kind, record: OpenRecord): OpenRecord {
+  const key = idStyleOf(kind, record) === 'contract' ? idKey(kind, 'contract') : idKey(kind, 'v2');
+  return { [key]: record[key] };
 }
 
 async function setLocal(tx: WriteTx, kind: Kind, id: number, record: OpenRecord): Promise<void> {

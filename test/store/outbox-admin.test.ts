@@ -37,6 +37,7 @@ describe('a person settling entries', () => {
     await markFailed(db, (await db.get('outbox', seq!))!, refusal, 2);
     await editEntry(db, seq!, { Name: 'good' }, 3);
     expect(await db.get('outbox', seq!)).toMatchObject({ state: 'pending', body: { Name: 'good' }, notBefore: 0 });
+    expect((await readOne(db, 'Product', 3))?.Name).toBe('good');
     await markFailed(db, (await db.get('outbox', seq!))!, refusal, 4);
     await retryEntry(db, seq!, 5);
     expect((await db.get('outbox', seq!))?.state).toBe('pending');
