@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { recordId } from '../../app/epos/ids.ts';
-import type { Product } from '../../app/epos/records.ts';
-import { fold } from '../../app/store/fold.ts';
-import { createSearchIndex, DEFAULT_LIMIT, type SearchIndex } from '../../app/store/search-index.ts';
-import { mulberry32, pick, type Random } from '../standin/prng.ts';
-import { product, seededProducts } from './search-fixture.ts';
+import { recordId } from '../../../app/epos/ids.ts';
+import type { Product } from '../../../app/epos/records.ts';
+import { fold } from '../../../app/store/search/fold.ts';
+import { createSearchIndex, DEFAULT_LIMIT, type SearchIndex } from '../../../app/store/search/index.ts';
+import { mulberry32, pick, type Random } from '../../standin/prng.ts';
+import { product, seededProducts } from './fixture.ts';
 
 const CODE_FIELDS = ['Barcode', 'Sku', 'ArticleCode', 'OrderCode'] as const;
 const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;

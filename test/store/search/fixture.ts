@@ -3,9 +3,9 @@
  * deli names with accents, unique EAN-13 barcodes, SKUs, article and order codes), the same for the
  * same seed, in either id style.
  */
-import type { IdStyle } from '../../app/epos/ids.ts';
-import type { Product } from '../../app/epos/records.ts';
-import { createStandin } from '../standin/standin.ts';
+import type { IdStyle } from '../../../app/epos/ids.ts';
+import type { Product } from '../../../app/epos/records.ts';
+import { createStandin } from '../../standin/standin.ts';
 
 /** `count` seeded products with ids 1..count. */
 export function seededProducts(count: number, options: { idStyle?: IdStyle; seed?: number } = {}): Product[] {

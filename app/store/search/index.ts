@@ -1,0 +1,52 @@
+/**
+ * The till's product search: an in-memory index over each product's name and codes, so a keystroke
+ * never waits on storage or the network. A pure data structure: no DOM, no IndexedDB.
+ *
+ * A query is folded (case, accents, ß/æ/ø...: fold.ts) and split into words; a product matches
+ * when every word occurs in its Name, Barcode, Sku, ArticleCode or OrderCode (not its Description).
+ * Each word is scored by where it was found: 1 starting a word of the name, 2 starting a word of a
+ * code, 3 inside a word of the name, 4 inside a code. A product ranks by its worst word, so
+ * prefixes come before substrings and the name before codes; above them all comes 0, the whole
+ * query being one of its codes exactly. Ties go by folded name, then id.
+ *
+ * No keystroke reads every product's strings: name words are a sorted dictionary (vocabulary.ts),
+ * code words a sorted table of numeric prefix keys (code-words.ts), substrings one scan over joined
+ * text (scan.ts, code-text.ts); lookup.ts walks them level by level, narrow.ts re-checks the last
+ * query's few matches when another letter is typed, and update.ts changes only what a batch touches.
+ */
+import type { Product } from '../../epos/records.ts';
+import { byBarcode } from './barcode.ts';
+import { createSearch } from './search.ts';
+import { ProductTable } from './table.ts';
+import { remove, upsert } from './update.ts';
+
+/** An in-memory product search the till queries on every keystroke. */
+export interface SearchIndex {
+  /** Products matching every word of `query`, best first, at most `limit` (default 50); [] for a blank query. */
+  search(query: string, limit?: number): Product[];
+  /** The product whose Barcode is `code` trimmed (UPC-A and its EAN-13 spelling meet); the first by name if shared. */
+  byBarcode(code: string): Product | undefined;
+  /** Adds products or replaces them by id (either id style); costs what the batch changes, not a rebuild. */
+  upsert(products: readonly Product[]): void;
+  /** Drops products by id; unknown ids are ignored. */
+  remove(ids: readonly number[]): void;
+  /** How many products are indexed. */
+  readonly size: number;
+}
+
+export { DEFAULT_LIMIT } from './search.ts';
+
+/** Builds an index over `products`, kept as given (not copied): replace a record with `upsert`, never edit it. */
+export function createSearchIndex(products: readonly Product[]): SearchIndex {
+  const table = new ProductTable();
+  upsert(table, products);
+  return {
+    search: createSearch(table),
+    byBarcode: (code) => byBarcode(table, code),
+    upsert: (batch) => upsert(table, batch),
+    remove: (ids) => remove(table, ids),
+    get size() {
+      return table.slotOf.size;
+    },
+  };
+}

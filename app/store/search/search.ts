@@ -1,0 +1,41 @@
+/** A query from keystroke to products: folded and split, then narrowed from the last query or looked up. */
+import type { Product } from '../../epos/records.ts';
+import { squash } from './fields.ts';
+import { fold, words } from './fold.ts';
+import { lookup, NARROW_MAX } from './lookup.ts';
+import { Marks } from './marks.ts';
+import { type LastQuery, narrows, recheck } from './narrow.ts';
+import { best, scoreOrder } from './rank.ts';
+import type { ProductTable } from './table.ts';
+
+/** How many results `search` gives when no limit is passed. */
+export const DEFAULT_LIMIT = 50;
+
+/** Words beyond this many in one query are ignored: a slot's matched words are bits of an int32. */
+const MAX_WORDS = 30;
+
+/** A search over `table`: products matching every word of a query, best first, at most `limit`. */
+export function createSearch(table: ProductTable): (query: string, limit?: number) => Product[] {
+  const marks = new Marks();
+  const byScore = scoreOrder(table, marks);
+  let last: LastQuery | undefined;
+  return (query, limit = DEFAULT_LIMIT) => {
+    const whole = squash(fold(query));
+    const terms = words(whole).slice(0, MAX_WORDS);
+    const max = Math.floor(limit);
+    if (terms.length === 0 || !(max > 0)) return [];
+    marks.next(table.rank.length);
+    const { version } = table;
+    let slots: number[];
+    if (last !== undefined && last.version === version && narrows(last.terms, terms)) {
+      const found = recheck(table, marks, last.slots, whole, terms).sort(byScore);
+      last = { terms, slots: found, version };
+      slots = found.slice(0, max);
+    } else {
+      const found = lookup(table, marks, whole, terms, max);
+      last = found.complete && found.slots.length <= NARROW_MAX ? { terms, slots: [...found.slots], version } : undefined;
+      slots = best(table, marks, found.slots, max, found.full, byScore);
+    }
+    return slots.map((slot) => table.products[slot] as Product);
+  };
+}
