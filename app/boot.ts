@@ -62,9 +62,12 @@ export async function resolveContext(db: TillDb, env: Pick<BootEnv, 'location' |
   return { context: fromQuery, changed };
 }
 
-/** Stores a context typed into the setup screen. */
-export async function saveSetup(db: TillDb, token: string, baseUrl: string): Promise<BootContext> {
-  const context: BootContext = { baseUrl, token, deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null };
+/**
+ * Stores a context typed into the setup screen. `current` is the context whose token was
+ * refused: the till keeps its device, location and staff, only the token and base change.
+ */
+export async function saveSetup(db: TillDb, token: string, baseUrl: string, current?: BootContext): Promise<BootContext> {
+  const context: BootContext = { deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null, ...current, baseUrl, token };
   await saveContext(db, context);
   return context;
 }

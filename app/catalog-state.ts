@@ -10,7 +10,7 @@ import { readAll, readMeta } from './store/catalog.ts';
 import { CHANNEL_NAME, type PullProgressMessage, type WorkerMessage } from './store/channel.ts';
 import type { TillDb } from './store/db.ts';
 import type { KindMeta } from './store/schema.ts';
-import { createSearchIndex, type SearchIndex } from './store/search-index.ts';
+import { createSearchIndex, type SearchIndex } from './store/search/index.ts';
 
 /** What the screens read. A new object after every change; `index` is the same, updated in place. */
 export interface CatalogView {

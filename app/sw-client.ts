@@ -1,7 +1,8 @@
 /**
  * The page's side of the service worker: registers it (after the context is stored, so the
- * worker finds it), asks it to sync on boot, on a timer, on reconnect and on demand, and tells
- * the UI when a new version waits.
+ * worker finds it), asks it to sync on boot, on a timer, on reconnect and on demand, asks it to
+ * send queued writes on boot, on reconnect and after each write, and tells the UI when a new
+ * version waits.
  */
 import { Workbox } from 'workbox-window/build/workbox-window.prod.mjs';
 import type { PageMessage } from './store/channel.ts';
@@ -23,6 +24,11 @@ export interface WorkerClient {
   subscribe(listener: () => void): () => void;
   /** Asks for a pull now. */
   syncNow(): void;
+  /**
+   * Asks the worker to send queued writes now, and registers Background Sync, so the browser
+   * wakes the worker to send them when the network is back, even with no page open.
+   */
+  sendNow(): void;
   /** Activates the waiting version and reloads once it controls the page. */
   applyUpdate(): void;
   /** Stops the timer and listeners (the worker itself keeps running). */
@@ -42,6 +48,14 @@ export interface WorkerOptions {
 /** How long the connection must stay up after an 'online' event before a pull is asked for. */
 export const ONLINE_SETTLE_MS = 1_500;
 
+/** Background Sync tag the worker replays the outbox on. */
+export const OUTBOX_SYNC_TAG = 'epos-outbox';
+
+/** Background Sync, where the browser has it (Chromium); not in TypeScript's DOM library. */
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
 /** Registers the worker and starts the sync triggers. */
 export function startWorker(options: WorkerOptions): WorkerClient {
   const listeners = new Set<() => void>();
@@ -58,7 +72,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
     },
   };
   if (!state.supported) {
-    return { ...base, syncNow() {}, applyUpdate() {}, stop() {} };
+    return { ...base, syncNow() {}, sendNow() {}, applyUpdate() {}, stop() {} };
   }
 
   const container = navigator.serviceWorker;
@@ -82,11 +96,24 @@ export function startWorker(options: WorkerOptions): WorkerClient {
       })
       .catch(reportPostError);
   };
+  const sendNow = (): void => {
+    post({ type: 'send-now' });
+    void registered
+      .then(async (outcome) => {
+        if (!outcome) return;
+        // Offline, the message above finds nothing it can send; the sync fires once the browser
+        // sees the network again. Where there is no Background Sync, reconnect and boot cover it.
+        await ((await container.ready) as SyncRegistration).sync?.register(OUTBOX_SYNC_TAG);
+      })
+      .catch(reportSyncError);
+  };
 
   void registered.then((outcome) => {
     // A worker that was already running keeps the context it read; a new one reads the fresh one.
     const stale = options.contextChanged && outcome?.hadWorker === true;
     post(stale ? { type: 'context-changed' } : { type: 'sync-if-stale', intervalMs: options.intervalMs });
+    // Writes queued before this page (a closed tab, a reload offline) go as soon as they can.
+    post({ type: 'send-now' });
   });
   const timer = setInterval(() => {
     post({ type: 'sync-if-stale', intervalMs: options.intervalMs });
@@ -99,7 +126,9 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   const onOnline = (): void => {
     clearTimeout(settling);
     settling = setTimeout(() => {
-      if (navigator.onLine) post({ type: 'sync-now' });
+      if (!navigator.onLine) return;
+      post({ type: 'sync-now' });
+      post({ type: 'send-now' });
     }, ONLINE_SETTLE_MS);
   };
   const onOffline = (): void => clearTimeout(settling);
@@ -109,6 +138,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   return {
     ...base,
     syncNow: () => post({ type: 'sync-now' }),
+    sendNow,
     applyUpdate() {
       wb.addEventListener('controlling', () => window.location.reload());
       wb.messageSkipWaiting();
@@ -132,6 +162,11 @@ async function register(wb: Workbox, container: ServiceWorkerContainer): Promise
 
 function reportUpdateError(error: unknown): void {
   console.warn('Checking for a new version failed:', error instanceof Error ? error.message : error);
+}
+
+function reportSyncError(error: unknown): void {
+  // The message: a DOMException's names the permission or state problem, never the token.
+  console.warn('Registering Background Sync failed:', error instanceof Error ? error.message : error);
 }
 
 function reportPostError(error: unknown): void {

@@ -5,7 +5,7 @@
  */
 import type { WorkerMessage } from './store/channel.ts';
 import type { TillDb } from './store/db.ts';
-import { enqueue, type Write } from './store/outbox.ts';
+import { enqueue, type Queued, type Write } from './store/outbox.ts';
 
 /** What happened to a write by the time the caller stops waiting. */
 export type WriteResult =
@@ -19,6 +19,8 @@ export interface WriterDeps {
   channel: Pick<BroadcastChannel, 'addEventListener' | 'removeEventListener'>;
   /** Asks the worker to send now (and registers Background Sync where there is one). */
   notify(): void;
+  /** Called once the write is stored, before any answer: the page re-reads what it shows. */
+  onQueued?(write: Write, queued: Queued): void;
   now(): number;
   /** How long to wait for the server's answer before saying "queued". Default 3 s. */
   waitMs?: number;
@@ -33,6 +35,7 @@ export interface Writer {
 export function createWriter(deps: WriterDeps): Writer {
   async function write(change: Write): Promise<WriteResult> {
     const queued = await enqueue(deps.db, change, deps.now());
+    deps.onQueued?.(change, queued);
     const { seq } = queued;
     if (seq === undefined) return { state: 'queued', seq, recordId: queued.recordId };
     // Listen before notifying, so a fast answer cannot slip past.

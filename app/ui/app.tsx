@@ -11,19 +11,27 @@ export interface AppProps {
   booted: BootResult;
 }
 
-/** Fatal error, setup, or the till. */
+/** Fatal error, setup (first start, or a new token), or the till. */
 export function App({ booted }: AppProps) {
   const [session, setSession] = useState<{ context: BootContext; changed: boolean } | undefined>(
     booted.status === 'ready' ? { context: booted.context, changed: booted.changed } : undefined,
   );
+  const [newToken, setNewToken] = useState(false);
   if (booted.status === 'failed') return <FatalError message={booted.message} />;
-  if (!session) {
+  if (!session || newToken) {
+    // The till screen unmounts meanwhile; it starts again with `changed`, so the running worker
+    // hears 'context-changed', re-reads the token and resumes a queue paused for the old one.
+    const renewing = session && { heading: 'Enter a new API token', baseUrl: session.context.baseUrl, onCancel: () => setNewToken(false) };
     return (
       <SetupScreen
         origin={window.location.origin}
-        onSave={async (token, baseUrl) => setSession({ context: await saveSetup(booted.db, token, baseUrl), changed: true })}
+        {...renewing}
+        onSave={async (token, baseUrl) => {
+          setSession({ context: await saveSetup(booted.db, token, baseUrl, session?.context), changed: true });
+          setNewToken(false);
+        }}
       />
     );
   }
-  return <TillScreen db={booted.db} context={session.context} contextChanged={session.changed} persisted={booted.persisted} />;
+  return <TillScreen db={booted.db} context={session.context} contextChanged={session.changed} persisted={booted.persisted} onNewToken={() => setNewToken(true)} />;
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Product } from '../epos/records.ts';
-import type { SearchIndex } from '../store/search-index.ts';
+import type { SearchIndex } from '../store/search/index.ts';
 import { BarcodeResult } from './barcode-result.tsx';
 import { ProductList } from './product-list.tsx';
 

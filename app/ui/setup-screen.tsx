@@ -1,6 +1,7 @@
 /**
  * First start without a token from Epos Now: asks for the API token and, optionally, another API
- * base URL. Saving stores the context, and the till starts with it.
+ * base URL. Saving stores the context, and the till starts with it. The same form takes a new
+ * token when the stored one was refused.
  */
 import { useRef, useState } from 'preact/hooks';
 
@@ -10,6 +11,12 @@ export interface SetupScreenProps {
   origin: string;
   /** Stores the context; `baseUrl` is '' for this origin. Rejects with a message to show. */
   onSave(token: string, baseUrl: string): Promise<void>;
+  /** The heading; default "Set up this till". */
+  heading?: string;
+  /** The base URL to start from ('' or absent: this origin). */
+  baseUrl?: string;
+  /** Offers a Cancel button that calls this. */
+  onCancel?: () => void;
 }
 
 interface Problems {
@@ -19,9 +26,9 @@ interface Problems {
 }
 
 /** The setup form. */
-export function SetupScreen({ origin, onSave }: SetupScreenProps) {
+export function SetupScreen({ origin, onSave, heading = 'Set up this till', baseUrl: initialBase, onCancel }: SetupScreenProps) {
   const [token, setToken] = useState('');
-  const [baseUrl, setBaseUrl] = useState(origin);
+  const [baseUrl, setBaseUrl] = useState(initialBase || origin);
   const [problems, setProblems] = useState<Problems>({});
   const [saving, setSaving] = useState(false);
   const tokenInput = useRef<HTMLInputElement>(null);
@@ -48,7 +55,7 @@ export function SetupScreen({ origin, onSave }: SetupScreenProps) {
   return (
     <main class="setup">
       <h1>Epos Till</h1>
-      <h2>Set up this till</h2>
+      <h2>{heading}</h2>
       <p>
         Epos Now normally opens this app with its API token. Enter the token of an API device from the Epos Now back office (Base64 of
         API key and secret) to use it here.
@@ -100,6 +107,11 @@ export function SetupScreen({ origin, onSave }: SetupScreenProps) {
         <button type="submit" class="button button-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save and start'}
         </button>
+        {onCancel ? (
+          <button type="button" class="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
       </form>
     </main>
   );

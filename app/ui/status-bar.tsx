@@ -1,9 +1,11 @@
-/** The strip under the header: connection, catalog age, sync progress and failures. */
+/** The strip under the header: connection, unsent changes, catalog age, sync progress and failures. */
 import type { CachedKind } from '../epos/kinds.ts';
 import type { PullProgressMessage } from '../store/channel.ts';
+import type { OutboxStatus } from '../store/outbox-status.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { CatalogAge } from './catalog-age.tsx';
 import { OnlineIndicator } from './online-indicator.tsx';
+import { ChangesAlerts, PendingChanges } from './pending-changes.tsx';
 import { SyncButton } from './sync-button.tsx';
 import { SyncError } from './sync-error.tsx';
 import { SyncProgress } from './sync-progress.tsx';
@@ -17,17 +19,23 @@ export interface StatusBarProps {
   onSyncNow: () => void;
   /** False when there is no worker to sync with. */
   canSync: boolean;
+  /** The outbox; undefined until first read. */
+  outbox?: OutboxStatus | undefined;
+  /** Opens the form for a new API token (sending paused on a refused one). */
+  onNewToken?: () => void;
 }
 
-/** Connection, catalog state and the sync controls. */
-export function StatusBar({ online, meta, progress, now, onSyncNow, canSync }: StatusBarProps) {
+/** Connection, unsent changes, catalog state and the sync controls. */
+export function StatusBar({ online, meta, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined }: StatusBarProps) {
   return (
-    <section class="status-bar" aria-label="Catalog status">
+    <section class="status-bar" aria-label="Till status">
       <div class="status-row">
         <OnlineIndicator online={online} />
+        <PendingChanges status={outbox} />
         <CatalogAge meta={meta} now={now} />
         <SyncButton onSync={onSyncNow} disabled={!canSync} />
       </div>
+      <ChangesAlerts status={outbox} onNewToken={onNewToken} />
       <SyncProgress progress={progress} meta={meta} />
       <SyncError progress={progress} meta={meta} online={online} now={now} />
     </section>

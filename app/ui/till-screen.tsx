@@ -18,13 +18,16 @@ export interface TillScreenProps {
   context: BootContext;
   contextChanged: boolean;
   persisted: Persistence;
+  /** Leaves the till for the token form (the worker refused the stored token). */
+  onNewToken: () => void;
 }
 
 /** The cashier's screen. */
-export function TillScreen({ db, context, contextChanged, persisted }: TillScreenProps) {
+export function TillScreen({ db, context, contextChanged, persisted, onNewToken }: TillScreenProps) {
   const session = useTillSession(db, contextChanged);
   const view = useSubscription(session.catalog);
   const worker = useSubscription(session.worker);
+  const outbox = useSubscription(session.outbox);
   const online = useOnline();
   const now = useNow();
   const problem = session.error ?? view?.readError ?? worker?.error ?? (worker && !worker.supported ? 'This browser cannot run the offline worker: the till works only while online.' : null);
@@ -39,6 +42,8 @@ export function TillScreen({ db, context, contextChanged, persisted }: TillScree
         now={now}
         onSyncNow={() => session.worker?.syncNow()}
         canSync={worker?.supported === true && worker.error === null}
+        outbox={outbox}
+        onNewToken={onNewToken}
       />
       {problem ? (
         <p role="alert" class="warning">

@@ -1,24 +1,33 @@
 /**
- * What the till screen runs while it is open: the page's catalog (following the worker) and the
- * worker client (registration and sync triggers). Started once per database, stopped on unmount.
+ * What the till screen runs while it is open: the page's catalog (following the worker), the
+ * outbox status, the writer and the worker client (registration, sync and send triggers).
+ * Started once per database, stopped on unmount.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { createCatalogState, type CatalogState } from '../catalog-state.ts';
+import { isCachedKind } from '../epos/kinds.ts';
+import { createOutboxState, type OutboxState } from '../outbox-state.ts';
+import { exposeWriter } from '../page-hook.ts';
+import { CHANNEL_NAME } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../store/settings-cache.ts';
 import { startWorker, type WorkerClient } from '../sw-client.ts';
+import { createWriter, type Writer } from '../writer.ts';
 
 /** The running pieces; each undefined until it has started. */
 export interface TillSession {
   catalog: CatalogState | undefined;
   worker: WorkerClient | undefined;
+  outbox: OutboxState | undefined;
+  /** The page's one way to write (screens that edit records use it). */
+  writer: Writer | undefined;
   /** Why the catalog could not be read, or null. */
   error: string | null;
 }
 
 /** Starts the session for `db`. `contextChanged` is what boot found. */
 export function useTillSession(db: TillDb, contextChanged: boolean): TillSession {
-  const [session, setSession] = useState<TillSession>({ catalog: undefined, worker: undefined, error: null });
+  const [session, setSession] = useState<TillSession>({ catalog: undefined, worker: undefined, outbox: undefined, writer: undefined, error: null });
   useEffect(() => {
     let stopped = false;
     let catalog: CatalogState | undefined;
@@ -35,6 +44,23 @@ export function useTillSession(db: TillDb, contextChanged: boolean): TillSession
         setSession((s) => ({ ...s, error: `The stored catalog could not be read (${reason}). Reload the page.` }));
       },
     );
+    const channel = new BroadcastChannel(CHANNEL_NAME);
+    const outbox = createOutboxState(db, channel);
+    const writer = createWriter({
+      db,
+      channel,
+      now: Date.now,
+      // Before the worker client exists (a few ms after start) there is nobody to tell; its
+      // start posts 'send-now' once registered, which sends this write too.
+      notify: () => worker?.sendNow(),
+      onQueued(write) {
+        void outbox.refresh();
+        // The write is laid over the stored catalog: show it at once.
+        if (write.op !== 'save' && isCachedKind(write.kind)) void catalog?.refresh([write.kind]);
+      },
+    });
+    const unexpose = exposeWriter(writer);
+    setSession((s) => ({ ...s, outbox, writer }));
     loadSettingsDocument(db)
       .then(
         (stored) => stored?.document,
@@ -53,6 +79,9 @@ export function useTillSession(db: TillDb, contextChanged: boolean): TillSession
       stopped = true;
       catalog?.close();
       worker?.stop();
+      unexpose();
+      outbox.close();
+      channel.close();
     };
   }, [db]);
   return session;

@@ -4,22 +4,17 @@
  * storage in the server's shape, and syncs after reconnecting (or failing midway) behave.
  * The steps share one browser context and run in order.
  */
-import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
-import { startServer, type RunningServer } from '../server/server.ts';
-import { createStandin, type Standin } from '../standin/standin.ts';
-import { buildTo, ROOT } from '../tools/build.ts';
-import { launchChromium } from '../tools/chromium.ts';
+import { ROOT } from '../tools/build.ts';
+import { serveApp, type ServedApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 3000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
-/** Long enough for a pull of 3,000 products on a loaded CI machine. */
-const WAIT = { timeout: 20_000 };
 
 declare global {
   interface Window {
@@ -29,22 +24,18 @@ declare global {
 }
 
 describe('offline catalog in Chromium', () => {
+  let app: ServedApp | undefined;
   let outdir = '';
-  let standin: Standin;
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  let standin: ServedApp['standin'];
   let context: BrowserContext;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
-    outdir = await mkdtemp(join(tmpdir(), 'epos-offline-'));
-    await buildTo(outdir);
+    app = await serveApp('offline', { products: PRODUCTS });
+    ({ outdir, standin } = app);
     await mkdir(SCREENSHOTS, { recursive: true });
-    standin = createStandin({ products: PRODUCTS });
-    server = await startServer({ api: (request) => standin.fetch(request), staticDir: outdir });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
     // Runs before the page's own scripts (and outside its CSP), so no broadcast is missed.
     await context.addInitScript(() => {
       const seen: unknown[] = [];
@@ -52,19 +43,14 @@ describe('offline catalog in Chromium', () => {
       new BroadcastChannel('epos-till').onmessage = (event) => seen.push(event.data);
     });
     page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    problems = watchProblems(page);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (outdir) await rm(outdir, { recursive: true, force: true });
+    await app?.close();
   });
 
-  const appUrl = () => `${server?.url}/?appToken=${encodeURIComponent(standin.token)}&deviceID=1&locationID=1&staffID=1`;
+  const appUrl = () => (app as ServedApp).appUrl();
   const product = (id: number) => standin.record('Product', id) as OpenRecord & { Name: string; Barcode: string };
   const search = () => page.getByRole('searchbox', { name: 'Search products' });
   const results = () => page.getByRole('list', { name: 'Search results' });
@@ -211,28 +197,23 @@ describe('offline catalog in Chromium', () => {
     expect(state).toEqual({ waiting: null, controlled: true });
     await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
 
-    expect(problems.filter((text) => !text.includes('ERR_INTERNET_DISCONNECTED') && !text.includes('status of 503'))).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
   });
 });
 
 describe('first start without a token, and storage that will not open', () => {
-  let outdir = '';
-  let standin: Standin;
-  let server: RunningServer | undefined;
+  let app: ServedApp | undefined;
+  let standin: ServedApp['standin'];
+  let server: ServedApp['server'] | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    outdir = await mkdtemp(join(tmpdir(), 'epos-setup-'));
-    await buildTo(outdir);
-    standin = createStandin({ products: 450 });
-    server = await startServer({ api: (request) => standin.fetch(request), staticDir: outdir });
-    browser = await launchChromium();
+    app = await serveApp('setup', { products: 450 });
+    ({ standin, server, browser } = app);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (outdir) await rm(outdir, { recursive: true, force: true });
+    await app?.close();
   });
 
   it('asks for the token, stores it, and the till starts and pulls with it', async () => {

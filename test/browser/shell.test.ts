@@ -2,47 +2,35 @@
  * The built app in real Chromium, served the way `npm start` serves it: the shell renders under
  * the server's strict CSP, and once the worker is installed a reload works offline.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../server/server.ts';
-import { createStandin, type Standin } from '../standin/standin.ts';
-import { buildTo } from '../tools/build.ts';
-import { launchChromium } from '../tools/chromium.ts';
+import { serveApp, type ServedApp, unexpected, watchProblems } from './harness.ts';
 
 describe('app shell in Chromium', () => {
+  let app: ServedApp | undefined;
   let outdir = '';
-  let standin: Standin;
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  let standin: ServedApp['standin'];
+  let server: ServedApp['server'] | undefined;
   let context: BrowserContext;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
-    outdir = await mkdtemp(join(tmpdir(), 'epos-shell-'));
-    await buildTo(outdir);
-    standin = createStandin();
-    server = await startServer({ api: (request) => standin.fetch(request), staticDir: outdir });
-    browser = await launchChromium();
-    context = await browser.newContext();
+    app = await serveApp('shell');
+    ({ outdir, standin, server } = app);
+    context = await app.browser.newContext();
     page = await context.newPage();
     // CSP violations and script errors both surface here; the shell must have none.
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    problems = watchProblems(page);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (outdir) await rm(outdir, { recursive: true, force: true });
+    await app?.close();
   });
 
-  const appUrl = () => `${server?.url}/?appToken=${encodeURIComponent(standin.token)}&deviceID=1&locationID=1&staffID=1`;
+  const appUrl = () => (app as ServedApp).appUrl();
 
   it('renders "Epos Till" from the bundle under a strict CSP', async () => {
     const response = await page.goto(appUrl());
@@ -96,6 +84,6 @@ describe('app shell in Chromium', () => {
       await context.setOffline(false);
     }
     // Expected errors: Chromium logs the fetches that failed offline and the 503.
-    expect(problems.filter((text) => !text.includes('ERR_INTERNET_DISCONNECTED') && !text.includes('status of 503'))).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
   });
 });

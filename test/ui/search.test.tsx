@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../app/epos/records.ts';
-import { createSearchIndex } from '../../app/store/search-index.ts';
+import { createSearchIndex } from '../../app/store/search/index.ts';
 import { Search } from '../../app/ui/search.tsx';
 
 afterEach(cleanup);

@@ -66,6 +66,29 @@ describe('SetupScreen', () => {
     expect((screen.getByRole('button', { name: 'Save and start' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('takes a new token for a till whose token was refused: keeps its ids and base, and can be cancelled', async () => {
+    const db = await openTillDb({ name: `renew-${process.pid}` });
+    const current = { baseUrl: 'https://api.example.com', token: 'b2xk', deviceId: '3', locationId: '2', staffId: '9', username: 'sam', locationAreaId: null };
+    const onCancel = vi.fn();
+    render(
+      <SetupScreen
+        origin={ORIGIN}
+        heading="Enter a new API token"
+        baseUrl={current.baseUrl}
+        onCancel={onCancel}
+        onSave={async (token, baseUrl) => void (await saveSetup(db, token, baseUrl, current))}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Enter a new API token' })).toBeTruthy();
+    expect((screen.getByLabelText('API base URL (optional)') as HTMLInputElement).value).toBe('https://api.example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    fill('API token', 'bmV3');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
+    await waitFor(async () => expect(await loadContext(db)).toEqual({ ...current, token: 'bmV3' }));
+    db.close();
+  });
+
   it('validate() rejects a token with spaces inside', () => {
     expect(validate('abc def', '', ORIGIN)).toEqual({ ok: false, problems: { token: 'The token has no spaces in it: check what was pasted.' } });
     expect(validate('abc', '', ORIGIN)).toMatchObject({ ok: true, token: 'abc', baseUrl: '' });

@@ -1,0 +1,59 @@
+/**
+ * The outbox in the status bar: how many changes wait to be sent, which need a person, and a
+ * paused queue's way out (a new token). Always on screen, so a cashier never wonders whether
+ * what they did offline was kept.
+ */
+import type { OutboxStatus } from '../store/outbox-status.ts';
+
+/** Props of {@link PendingChanges} and {@link ChangesAlerts}. */
+export interface PendingChangesProps {
+  /** Undefined until the first read. */
+  status: OutboxStatus | undefined;
+}
+
+/** "4 pending" or "All changes saved", announced as it changes. */
+export function PendingChanges({ status }: PendingChangesProps) {
+  if (!status) return null;
+  const { pending } = status;
+  // "Saved" only when nothing at all is left: a change needing a person is not saved.
+  const saved = pending + status.failed + status.held === 0;
+  return (
+    <span role="status" aria-label="Changes" class={saved ? 'pill pill-online' : 'pill pill-pending'}>
+      {pending > 0 ? `${pending} pending` : saved ? 'All changes saved' : 'None pending'}
+    </span>
+  );
+}
+
+/** Props of {@link ChangesAlerts}. */
+export interface ChangesAlertsProps extends PendingChangesProps {
+  /** Opens the form for a new API token. */
+  onNewToken: () => void;
+}
+
+/** Alerts for changes that need a person, and for sending paused on a refused token. */
+export function ChangesAlerts({ status, onNewToken }: ChangesAlertsProps) {
+  if (!status) return null;
+  const attention = status.failed + status.held;
+  return (
+    <>
+      {status.paused ? (
+        <div role="alert" class="sync-error">
+          <p>
+            <strong>Sending paused: the API token was refused. Enter a new token.</strong>
+          </p>
+          <button type="button" class="button" onClick={onNewToken}>
+            Enter a new token
+          </button>
+        </div>
+      ) : null}
+      {attention > 0 ? (
+        <p role="alert" class="sync-error">
+          <strong>
+            {attention} {attention === 1 ? 'change needs' : 'changes need'} attention
+          </strong>
+          : refused or not confirmed by Epos Now. Kept on this till, not sent again until a manager checks.
+        </p>
+      ) : null}
+    </>
+  );
+}
