@@ -20,6 +20,11 @@ export interface RunnerDeps {
   exclusive: boolean;
 }
 
+/** First wait before trying again when the API could not be reached; doubles up to {@link MAX_PROBE_MS}. */
+export const FIRST_PROBE_MS = 15_000;
+/** Longest wait between tries during an outage. */
+export const MAX_PROBE_MS = 5 * 60_000;
+
 /** Name of the Web Lock held while replaying. */
 export const REPLAY_LOCK = 'epos-till-outbox-replay';
 
@@ -34,6 +39,8 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
   let current: Promise<ReplayReport | undefined> | undefined;
   let again = false;
   let timer: unknown;
+  // Consecutive passes that found the API unreachable: spaces out the probes of a long outage.
+  let outages = 0;
 
   async function once(): Promise<ReplayReport | undefined> {
     const replayDeps = await deps.replayDeps();
@@ -49,9 +56,11 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
     );
     deps.clearTimer(timer);
     timer = undefined;
-    if (report.nextAt !== null && !report.paused) {
-      timer = deps.setTimer(() => void run().catch(reportError), Math.max(0, report.nextAt - replayDeps.now()));
-    }
+    outages = report.offline ? outages + 1 : 0;
+    // Reconnecting, Background Sync and a new write all run a pass at once; this probe only
+    // covers a network that comes back without the browser noticing (a server that was down).
+    const wait = report.offline ? Math.min(MAX_PROBE_MS, FIRST_PROBE_MS * 2 ** (outages - 1)) : report.nextAt === null ? null : Math.max(0, report.nextAt - replayDeps.now());
+    if (wait !== null && !report.paused) timer = deps.setTimer(() => void run().catch(reportError), wait);
     return report;
   }
 

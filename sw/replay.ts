@@ -8,7 +8,18 @@ import { type EposError, type EposErrorData, isEposError } from '../app/epos/err
 import type { Kind } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
 import type { TillDb } from '../app/store/db.ts';
-import { claim, markDone, markFailed, markHeld, markRetry, markVerify, pauseForAuth, readReady, recoverInterrupted } from '../app/store/outbox-outcomes.ts';
+import {
+  claim,
+  markDone,
+  markFailed,
+  markHeld,
+  markRetry,
+  markUnsent,
+  markVerify,
+  pauseForAuth,
+  readReady,
+  recoverInterrupted,
+} from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
 import { findCreated } from './verify.ts';
 
@@ -18,7 +29,10 @@ export interface ReplayDeps {
   client: EposClient;
   now(): number;
   random(): number;
-  /** Records sent at once. Default 4. */
+  /**
+   * Records sent at once. Default 1: writes then reach the server in the order they were made
+   * (only order per record is promised, but a shop reading its back office expects the rest too).
+   */
   concurrency?: number;
   /** First retry delay; doubles per attempt up to `maxRetryMs`. Default 2 s. */
   retryBaseMs?: number;
@@ -41,7 +55,9 @@ export type Verdict =
   | { type: 'retry'; afterMs?: number }
   | { type: 'verify' }
   | { type: 'fail' }
-  | { type: 'pause' };
+  | { type: 'pause' }
+  /** The request never left (offline, connection refused): not the entry's fault, no attempt spent. */
+  | { type: 'offline' };
 
 /** What one replay pass did. */
 export interface ReplayReport {
@@ -50,6 +66,8 @@ export interface ReplayReport {
   /** When to run again for entries waiting on backoff, or null. */
   nextAt: number | null;
   paused: boolean;
+  /** The API could not be reached: the pass stopped, and the entries wait for the network. */
+  offline: boolean;
 }
 
 /**
@@ -63,7 +81,8 @@ export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdi
     case 'invalid-request':
       return { type: 'fail' };
     case 'network':
-      return create && error.mayHaveReached ? { type: 'verify' } : { type: 'retry' };
+      if (!error.mayHaveReached) return { type: 'offline' };
+      return create ? { type: 'verify' } : { type: 'retry' };
     case 'timeout':
       // 408: the server says it gave up before handling the request.
       return create && (error as EposError & { status?: number }).status !== 408 ? { type: 'verify' } : { type: 'retry' };
@@ -90,20 +109,22 @@ export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdi
 /** Runs one replay: recovers interrupted sends, then sends until nothing is due. Hold the replay lock. */
 export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
   const { db } = deps;
-  const concurrency = deps.concurrency ?? 4;
+  const concurrency = deps.concurrency ?? 1;
   if ((await recoverInterrupted(db, deps.now(), deps.leaseMs ?? 120_000)) > 0) deps.onChange?.();
-  const report: ReplayReport = { sent: 0, done: 0, nextAt: null, paused: false };
+  const report: ReplayReport = { sent: 0, done: 0, nextAt: null, paused: false, offline: false };
   const inFlight = new Map<number, Promise<void>>();
   const busy = new Set<string>();
 
   for (;;) {
+    // No network: every other send would fail the same way; wait for a trigger instead.
+    if (report.offline) break;
     const ready = await readReady(db, deps.now());
     report.nextAt = ready.nextAt;
     report.paused = ready.paused;
     if (ready.paused) break;
     if (ready.verify.length > 0) {
-      // Each verification moves its entry on (done, waiting, held), so this cannot spin.
-      for (const entry of ready.verify) await verify(deps, entry);
+      // Each verification moves its entry on (done, waiting, held) or finds the network gone.
+      for (const entry of ready.verify) if (!report.offline) await verify(deps, entry, report);
       continue;
     }
     const startable = ready.send.filter((e) => !busy.has(keyOf(e)));
@@ -136,10 +157,11 @@ async function send(deps: ReplayDeps, waiting: OutboxEntry, report: ReplayReport
     error = (caught as EposError).toJSON();
   }
   if (verdict.type === 'done') report.done++;
+  if (verdict.type === 'offline') report.offline = true;
   await record(deps, entry, verdict, error);
 }
 
-async function verify(deps: ReplayDeps, entry: OutboxEntry): Promise<void> {
+async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport): Promise<void> {
   const kind = entry.target as Kind;
   try {
     const found = await findCreated(deps.client, kind, entry.body as OpenRecord);
@@ -150,8 +172,10 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry): Promise<void> {
     else await markHeld(deps.db, entry, verifyNote(`${found.length} records on the server match it`), found, deps.now());
   } catch (caught) {
     if (!isEposError(caught)) throw caught;
-    // Could not look: try looking again later, never sending meanwhile.
-    await markVerify(deps.db, entry, caught.toJSON(), deps.now() + backoff(deps, entry.attempts), deps.now());
+    const offline = caught.code === 'network' && !caught.mayHaveReached;
+    if (offline) report.offline = true;
+    // Could not look: look again when the network is back (or after a wait), never sending meanwhile.
+    await markVerify(deps.db, entry, caught.toJSON(), offline ? deps.now() : deps.now() + backoff(deps, entry.attempts), deps.now());
   }
   deps.onChange?.();
 }
@@ -173,6 +197,9 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Verdict, er
       break;
     case 'pause':
       await pauseForAuth(deps.db, entry, error as EposErrorData, now);
+      break;
+    case 'offline':
+      await markUnsent(deps.db, entry, error as EposErrorData, now);
       break;
   }
   deps.onChange?.();

@@ -113,7 +113,14 @@ self.addEventListener('message', (event) => {
 // Background Sync fires when the browser sees the network back, even with no page open.
 self.addEventListener('sync', (event) => {
   const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
-  if (sync.tag === SYNC_TAG) sync.waitUntil(outbox.run());
+  // Failing the event while the API is still unreachable makes the browser fire it again later.
+  if (sync.tag === SYNC_TAG) {
+    sync.waitUntil(
+      outbox.run().then((report) => {
+        if (report?.offline) throw new Error('the Epos API is still unreachable');
+      }),
+    );
+  }
 });
 
 // Every start of the worker is a chance to catch up: a stale catalog, writes still queued.

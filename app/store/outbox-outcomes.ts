@@ -119,6 +119,14 @@ export function markHeld(db: TillDb, entry: OutboxEntry, error: EposErrorData | 
   return update(db, entry.seq, { state: 'held', error, candidates, updatedAt: now });
 }
 
+/**
+ * The request never left: the entry goes back as it was, due at once, the attempt not counted,
+ * so it goes the moment the network is back rather than after a backoff earned offline.
+ */
+export function markUnsent(db: TillDb, entry: OutboxEntry, error: EposErrorData, now: number): Promise<void> {
+  return update(db, entry.seq, { state: 'pending', attempts: Math.max(0, entry.attempts - 1), notBefore: 0, error, updatedAt: now });
+}
+
 /** The token was refused: stop sending everything, and put the entry back as it was. */
 export async function pauseForAuth(db: TillDb, entry: OutboxEntry, error: EposErrorData, now: number): Promise<void> {
   const tx = db.transaction(['outbox', 'queue'], 'readwrite', { durability: 'strict' });

@@ -40,7 +40,8 @@ describe('chaos', () => {
     standin.faults.add({ type: 'latency', ms: 3, probability: 0.05 });
 
     const clock = { now: Date.now() };
-    const deps: ReplayDeps = { db, client, now: () => clock.now, random, retryBaseMs: 500, maxRetryMs: 5_000, leaseMs: 0 };
+    // Four records at once: the parallel paths are the ones that could lose or repeat a write.
+    const deps: ReplayDeps = { db, client, now: () => clock.now, random, concurrency: 4, retryBaseMs: 500, maxRetryMs: 5_000, leaseMs: 0 };
     const intended: Intended[] = [];
     for (const kind of ['Product', 'SeatingTable', 'Customer', 'CustomerType'] as const) {
       for (const record of standin.records(kind).slice(0, 20)) {

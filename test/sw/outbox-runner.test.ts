@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../app/epos/client.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
-import { createOutboxRunner } from '../../sw/outbox-runner.ts';
+import { createOutboxRunner, FIRST_PROBE_MS } from '../../sw/outbox-runner.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 describe('outbox runner', () => {
@@ -59,5 +60,29 @@ describe('outbox runner', () => {
     await runner.run();
     expect(timers).toHaveLength(1);
     expect((await runner.run())?.paused).toBe(true);
+  });
+});
+
+describe('outbox runner during an outage', () => {
+  it('probes again after 15 s, then less and less often, while the API cannot be reached', async () => {
+    const db = await freshDb();
+    const { standin } = standinClient();
+    const client = createClient({
+      baseUrl: 'http://standin.test',
+      token: standin.token,
+      fetch: () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) })),
+    });
+    const timers: number[] = [];
+    const runner = createOutboxRunner({
+      replayDeps: async () => ({ db, client, now: Date.now, random: () => 0.5 }),
+      broadcast: () => undefined,
+      setTimer: (_run, ms) => timers.push(ms),
+      clearTimer: () => undefined,
+      withLock: (_name, task) => task(),
+      exclusive: true,
+    });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'x' } }, 1);
+    for (let i = 0; i < 3; i++) expect((await runner.run())?.offline).toBe(true);
+    expect(timers).toEqual([FIRST_PROBE_MS, FIRST_PROBE_MS * 2, FIRST_PROBE_MS * 4]);
   });
 });

@@ -1,5 +1,6 @@
 /** The replayer against the stand-in's injected faults: every outcome class, crashes, races, temp ids. */
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../app/epos/client.ts';
 import { recordId } from '../../app/epos/ids.ts';
 import { readOne } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
@@ -9,6 +10,7 @@ import type { OutboxEntry } from '../../app/store/schema.ts';
 import type { Fault } from '../standin/faults.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { replay, type ReplayDeps } from '../../sw/replay.ts';
+import { inProcessFetch } from '../standin/in-process.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 async function setup() {
@@ -234,5 +236,36 @@ describe('temporary ids', () => {
     ]);
     expect(writes(standin).filter((w) => w.includes('Product'))).toEqual(['PUT /api/V2/Product/2']);
     expect(standin.record('Product', 2)).toMatchObject({ Name: 'first', SalePrice: 4 });
+  });
+});
+
+describe('no network', () => {
+  it('spends no attempt and no backoff, stops the pass, and sends everything in order once it is back', async () => {
+    const { db, standin, deps } = await setup();
+    let reachable = false;
+    const network = inProcessFetch(standin);
+    const refused = () => new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const client = createClient({
+      baseUrl: 'http://standin.test',
+      token: standin.token,
+      fetch: (input, init) => (reachable ? network(input, init) : Promise.reject(refused())),
+    });
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Offline' } }, 1);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 7.5 } }, 2);
+    await enqueue(db, { op: 'delete', kind: 'Customer', id: 3 }, 3);
+
+    for (let i = 0; i < 3; i++) {
+      const report = await replay({ ...deps, client });
+      expect(report).toMatchObject({ offline: true, sent: 1 });
+    }
+    expect((await entries(db)).map((e) => [e.state, e.attempts, e.notBefore])).toEqual([
+      ['pending', 0, 0],
+      ['pending', 0, 0],
+      ['pending', 0, 0],
+    ]);
+
+    reachable = true;
+    expect(await replay({ ...deps, client })).toMatchObject({ offline: false, sent: 3, done: 3 });
+    expect(writes(standin)).toEqual(['POST /api/V2/Customer', 'PUT /api/V2/Product/5', 'DELETE /api/V2/Customer/3']);
   });
 });
