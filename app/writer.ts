@@ -3,9 +3,13 @@
  * the worker is told to send it, and the caller gets the server's answer if it comes quickly,
  * or "queued" to show while the till is offline. Either way the write is safe from that moment.
  */
+import type { OpenRecord } from './epos/records.ts';
 import type { WorkerMessage } from './store/channel.ts';
 import type { TillDb } from './store/db.ts';
 import { enqueue, type Queued, type Write } from './store/outbox.ts';
+import { adoptRecord, discardEntry, editEntry, retryEntry } from './store/outbox-admin.ts';
+import { listEntries } from './store/outbox-status.ts';
+import type { OutboxEntry } from './store/schema.ts';
 
 /** What happened to a write by the time the caller stops waiting. */
 export type WriteResult =
@@ -15,8 +19,8 @@ export type WriteResult =
 /** What the writer needs from the page. */
 export interface WriterDeps {
   db: TillDb;
-  /** Where the worker's broadcasts arrive. */
-  channel: Pick<BroadcastChannel, 'addEventListener' | 'removeEventListener'>;
+  /** Where the worker's broadcasts arrive; changes made here are announced on it to other tabs. */
+  channel: Pick<BroadcastChannel, 'addEventListener' | 'removeEventListener' | 'postMessage'>;
   /** Asks the worker to send now (and registers Background Sync where there is one). */
   notify(): void;
   /** Called once the write is stored, before any answer: the page re-reads what it shows. */
@@ -26,15 +30,38 @@ export interface WriterDeps {
   waitMs?: number;
 }
 
-/** The writer. */
+/** The writer: every write, and what a person does with writes the server would not take. */
 export interface Writer {
   write(write: Write): Promise<WriteResult>;
+  /** Every waiting entry, oldest first. */
+  list(): Promise<OutboxEntry[]>;
+  /** Sends a failed or held entry again. */
+  retry(seq: number): Promise<void>;
+  /** Replaces a failed entry's fields and sends it again. */
+  edit(seq: number, body: OpenRecord): Promise<void>;
+  /** Settles a held create as the server record a person picked. */
+  adopt(seq: number, record: OpenRecord): Promise<void>;
+  /** Throws an entry away (a create with the writes queued behind it). */
+  discard(seq: number): Promise<void>;
 }
 
 /** Creates the writer. */
 export function createWriter(deps: WriterDeps): Writer {
+  /** Other tabs learn of a change made here; the worker's own broadcasts cover what it does. */
+  function announce(): void {
+    const message: WorkerMessage = { type: 'outbox-changed' };
+    deps.channel.postMessage(message);
+  }
+
+  async function settle(action: Promise<void>): Promise<void> {
+    await action;
+    announce();
+    deps.notify();
+  }
+
   async function write(change: Write): Promise<WriteResult> {
     const queued = await enqueue(deps.db, change, deps.now());
+    announce();
     deps.onQueued?.(change, queued);
     const { seq } = queued;
     if (seq === undefined) return { state: 'queued', seq, recordId: queued.recordId };
@@ -55,5 +82,12 @@ export function createWriter(deps: WriterDeps): Writer {
     deps.notify();
     return landed;
   }
-  return { write };
+  return {
+    write,
+    list: () => listEntries(deps.db),
+    retry: (seq) => settle(retryEntry(deps.db, seq, deps.now())),
+    edit: (seq, body) => settle(editEntry(deps.db, seq, body, deps.now())),
+    adopt: (seq, record) => settle(adoptRecord(deps.db, seq, record, deps.now())),
+    discard: (seq) => settle(discardEntry(deps.db, seq)),
+  };
 }

@@ -8,6 +8,10 @@ function fakeChannel() {
   return {
     addEventListener: target.addEventListener.bind(target),
     removeEventListener: target.removeEventListener.bind(target),
+    sent: [] as WorkerMessage[],
+    postMessage(message: WorkerMessage) {
+      this.sent.push(message);
+    },
     post: (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data })),
   };
 }
@@ -38,5 +42,25 @@ describe('writer', () => {
     const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } });
     expect(result).toMatchObject({ state: 'queued', recordId: 4 });
     expect(await db.count('outbox')).toBe(1);
+  });
+});
+
+describe('a person settling writes through the writer', () => {
+  it('lists, edits, retries and discards, telling other tabs and the worker each time', async () => {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    let notified = 0;
+    const writer = createWriter({ db, channel, now: () => 1, notify: () => void notified++, waitMs: 5 });
+    await writer.write({ op: 'update', kind: 'Customer', id: 2, body: { Surname: 'x' } });
+    const [entry] = await writer.list();
+    await db.put('outbox', { ...entry!, state: 'failed' });
+    await writer.edit(entry!.seq, { Surname: 'y' });
+    expect((await writer.list())[0]).toMatchObject({ state: 'pending', body: { Surname: 'y' } });
+    await db.put('outbox', { ...(await writer.list())[0]!, state: 'failed' });
+    await writer.retry(entry!.seq);
+    await writer.discard(entry!.seq);
+    expect(await writer.list()).toEqual([]);
+    expect(channel.sent.filter((m) => m.type === 'outbox-changed')).toHaveLength(4);
+    expect(notified).toBe(4);
   });
 });

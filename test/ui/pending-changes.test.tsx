@@ -99,7 +99,8 @@ describe('StatusBar following the outbox', () => {
   it('counts a write as soon as it is stored, and clears when the worker says it landed', async () => {
     const db = await freshDb();
     const target = new EventTarget();
-    const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target) };
+    // Like a BroadcastChannel, what this tab posts is not delivered back to it.
+    const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: () => undefined };
     const post = (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data }));
     const outbox = createOutboxState(db, channel);
     const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, onQueued: () => void outbox.refresh(), waitMs: 10 });
