@@ -1,0 +1,51 @@
+/**
+ * A full disk, for real: Chromium's quota for the origin is cut below what the catalog needs, so
+ * IndexedDB refuses the pull's writes with QuotaExceededError. The till must say so in words a
+ * person can act on, and keep working with what it has.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveApp, type ServedApp, WAIT } from './harness.ts';
+
+describe('storage full', () => {
+  let app: ServedApp;
+
+  beforeAll(async () => {
+    app = await serveApp('quota', { products: 3_000 });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a catalog that does not fit is reported as a full disk, and the small kinds still work', async () => {
+    const context = await app.browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // Room for the app shell and the small kinds, not for 3,000 products (about 2 MB).
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: app.server.url, quotaSize: 600 * 1024 });
+    await page.goto(app.appUrl());
+
+    const alert = page.getByRole('alert').filter({ hasText: /storage is full/ });
+    await alert.waitFor(WAIT);
+    expect(await alert.textContent()).toMatch(/Free some space on the till and try again/);
+    expect(await alert.textContent()).not.toContain(app.standin.token);
+    // The kinds that fitted were stored; the products' previous (empty) snapshot stands.
+    const counts = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('epos-till');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const meta = await new Promise<{ kind: string; count: number; lastError: string | null }[]>((resolve, reject) => {
+        const request = db.transaction('meta').objectStore('meta').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      db.close();
+      return Object.fromEntries(meta.map((m) => [m.kind, { count: m.count, failed: m.lastError !== null }]));
+    });
+    expect(counts['TenderType']).toEqual({ count: app.standin.records('TenderType').length, failed: false });
+    expect(counts['Product']).toMatchObject({ count: 0, failed: true });
+    await context.close();
+  });
+});
