@@ -253,10 +253,7 @@ describe('first start without a token, and storage that will not open', () => {
   });
 });
 
-/**
- * Every product of the current snapshot, read straight from IndexedDB (runs in the page). Knows
- * both layouts the store has had: a row per page ('pages') and a row per record ('catalog').
- */
+/** Every product of the current snapshot, read straight from IndexedDB (runs in the page). */
 async function readStoredProducts(): Promise<OpenRecord[]> {
   const request = <T>(r: IDBRequest<T>) =>
     new Promise<T>((resolve, reject) => {
@@ -265,15 +262,13 @@ async function readStoredProducts(): Promise<OpenRecord[]> {
     });
   const db = await request(indexedDB.open('epos-till'));
   try {
-    const layout = db.objectStoreNames.contains('pages') ? 'pages' : 'catalog';
-    const tx = db.transaction(['meta', layout], 'readonly');
+    const tx = db.transaction(['meta', 'pages'], 'readonly');
     const meta = (await request(tx.objectStore('meta').get('Product'))) as { gen: number } | undefined;
     const gen = meta?.gen ?? 0;
-    const rows = (await request(tx.objectStore(layout).getAll(IDBKeyRange.bound(['Product', gen, -Infinity], ['Product', gen, Infinity])))) as {
-      record?: OpenRecord;
-      records?: OpenRecord[];
+    const rows = (await request(tx.objectStore('pages').getAll(IDBKeyRange.bound(['Product', gen, -Infinity], ['Product', gen, Infinity])))) as {
+      records: OpenRecord[];
     }[];
-    return rows.flatMap((row) => row.records ?? (row.record ? [row.record] : []));
+    return rows.flatMap((row) => row.records);
   } finally {
     db.close();
   }
