@@ -127,6 +127,20 @@ export function createClient(options: ClientOptions): EposClient {
     let lastPage = Number.POSITIVE_INFINITY; // the first short page seen
     let nextToHand = 1;
     let handing: Promise<void> = Promise.resolve();
+    // Workers keep fetching while earlier pages are handed on (stored, say), and wait only when
+    // this many pages are fetched or in flight but not yet handed on: overlap, bounded memory.
+    const window = concurrency * 2;
+    let sleepers: (() => void)[] = [];
+    const handedOn = (): Promise<void> => new Promise((resolve) => sleepers.push(resolve));
+    const wakeAll = (): void => {
+      const woken = sleepers;
+      sleepers = [];
+      for (const wake of woken) wake();
+    };
+    const fail = (error: unknown): void => {
+      controller.abort(error);
+      wakeAll();
+    };
 
     // Pages are handed on strictly in order, whatever order they arrive in.
     async function handOn(): Promise<void> {
@@ -142,23 +156,29 @@ export function createClient(options: ClientOptions): EposClient {
         all.push(...fresh);
         await walk.onPage?.(fresh, page);
         walk.onProgress?.({ kind, pages: page, records: all.length, done: false });
+        wakeAll();
       }
     }
 
     async function worker(): Promise<void> {
       while (nextToRequest <= lastPage && !controller.signal.aborted) {
+        if (nextToRequest - nextToHand >= window) {
+          await handedOn();
+          continue;
+        }
         const page = nextToRequest++;
         const records = await list(kind, page, { signal: controller.signal });
         if (records.length < PAGE_SIZE) lastPage = Math.min(lastPage, page);
         arrived.set(page, records);
         handing = handing.then(handOn);
-        await handing;
+        // A failed hand-on stops the walk; sleeping workers must not wait for pages that never come.
+        handing.catch(fail);
       }
     }
 
     try {
       await Promise.all(Array.from({ length: concurrency }, () => worker().catch((error: unknown) => {
-        controller.abort(error);
+        fail(error);
         throw error;
       })));
       await handing;

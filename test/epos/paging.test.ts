@@ -54,6 +54,30 @@ describe('listAll', () => {
     expect(standin.log.length).toBeLessThanOrEqual(14);
   });
 
+  it('keeps fetching while a page is being handed on, but never more than twice the pages in flight ahead', async () => {
+    const { standin, client } = productClient(5_000);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const walk = client.listAll('Product', { concurrency: 2, onPage: (_records, page) => (page === 1 ? held : undefined) });
+    // While page 1 is held, pages 2 to 5 are fetched (a window of 4 beyond the page being handed on).
+    for (let i = 0; i < 50 && standin.log.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(standin.log.map((e) => e.path)).toEqual([1, 2, 3, 4, 5].map((p) => `/api/V2/Product?page=${p}`));
+    release();
+    expect(await walk).toHaveLength(5_000);
+  });
+
+  it('a failing hand-on stops the walk, and no worker is left waiting', async () => {
+    const { client } = productClient(5_000);
+    const walk = client.listAll('Product', {
+      concurrency: 3,
+      onPage: (_records, page) => {
+        if (page === 4) throw new Error('disk full');
+      },
+    });
+    await expect(walk).rejects.toThrow('disk full');
+  });
+
   it('walks the other kinds with their own path', async () => {
     const { standin, client } = productClient(10);
     const tables = await client.listAll('SeatingTable');
