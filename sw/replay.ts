@@ -43,6 +43,12 @@ export interface ReplayDeps {
   /** Called when an entry reached the server, with the record's server id and answer. */
   onLanded?(entry: OutboxEntry, recordId: number, answer: OpenRecord | undefined): void;
   /**
+   * How long after a create went out, unanswered, the server is looked at for it. Default 20 s,
+   * past the client's 15 s time limit: a server can still be working on a request whose
+   * sender gave up or died, and a look before it finished would find nothing and send it twice.
+   */
+  verifyAfterMs?: number;
+  /**
    * Age (ms) after which an entry left `sending` counts as abandoned. 0 when the caller holds the
    * replay lock (no other replayer can be sending); default 2 minutes, past any request's time limit.
    */
@@ -110,7 +116,7 @@ export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdi
 export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
   const { db } = deps;
   const concurrency = deps.concurrency ?? 1;
-  if ((await recoverInterrupted(db, deps.now(), deps.leaseMs ?? 120_000)) > 0) deps.onChange?.();
+  if ((await recoverInterrupted(db, deps.now(), deps.leaseMs ?? 120_000, verifyAfter(deps))) > 0) deps.onChange?.();
   const report: ReplayReport = { sent: 0, done: 0, nextAt: null, paused: false, offline: false };
   const inFlight = new Map<number, Promise<void>>();
   const busy = new Set<string>();
@@ -190,7 +196,8 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Verdict, er
       await markRetry(deps.db, entry, error as EposErrorData, now + (verdict.afterMs ?? backoff(deps, entry.attempts)), now);
       break;
     case 'verify':
-      await markVerify(deps.db, entry, error, now, now);
+      // The claim's updatedAt is when the request went out.
+      await markVerify(deps.db, entry, error, entry.updatedAt + verifyAfter(deps), now);
       break;
     case 'fail':
       await markFailed(deps.db, entry, error as EposErrorData, now);
@@ -225,6 +232,10 @@ function request(client: EposClient, entry: OutboxEntry): Promise<OpenRecord | u
     case 'save':
       return client.saveSettings(entry.body).then(() => undefined);
   }
+}
+
+function verifyAfter(deps: ReplayDeps): number {
+  return deps.verifyAfterMs ?? 20_000;
 }
 
 /** Exponential backoff with jitter: many tills that lost the same connection must not return in step. */

@@ -148,17 +148,22 @@ export async function resume(db: TillDb): Promise<void> {
 
 /**
  * Entries left `sending` by a replayer that died (a closed tab, a stopped worker). Updates,
- * deletes and saves are safe to send again; a create may have landed, so it is verified first.
+ * deletes and saves are safe to send again; a create may have landed, so it is verified first,
+ * but only `verifyAfterMs` after it was sent: the server may still be working on a request
+ * whose sender is gone, and a look too early would miss it and send it twice.
  * Only claims older than `leaseMs` are taken back: a replayer holding the replay lock knows no
  * other one runs and passes 0; without the lock, the lease keeps a live send from being reset.
  */
-export async function recoverInterrupted(db: TillDb, now: number, leaseMs: number): Promise<number> {
+export async function recoverInterrupted(db: TillDb, now: number, leaseMs: number, verifyAfterMs: number): Promise<number> {
   const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
   let recovered = 0;
   for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
     if (cursor.value.state !== 'sending' || cursor.value.updatedAt > now - leaseMs) continue;
     recovered++;
-    await cursor.update({ ...cursor.value, state: cursor.value.op === 'create' ? 'verify' : 'pending', notBefore: 0, updatedAt: now });
+    const create = cursor.value.op === 'create';
+    // A claim's updatedAt is when its request went out.
+    const notBefore = create ? cursor.value.updatedAt + verifyAfterMs : 0;
+    await cursor.update({ ...cursor.value, state: create ? 'verify' : 'pending', notBefore, updatedAt: now });
   }
   await tx.done;
   return recovered;

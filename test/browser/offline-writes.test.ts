@@ -184,6 +184,31 @@ describe('offline writes in Chromium', () => {
     await page.getByText('Till 1').waitFor();
     expect(unexpected(problems).filter((text) => !text.includes('status of 401'))).toEqual([]);
   });
+
+  it('a worker stopped mid-send leaves the write queued; restarted, it finds the create on the server instead of sending it twice', async () => {
+    await openTill();
+    const { standin } = app;
+    // The create hangs at the server long enough to stop the worker while it is in flight.
+    standin.faults.add({ match: { method: 'POST', path: '/api/V2/Customer' }, type: 'latency', ms: 4_000, times: 1 });
+    const pending = write({ op: 'create', kind: 'Customer', body: { Forename: 'Cora', Surname: 'Crash' } });
+    await expect.poll(() => page.evaluate(readOutboxStates), WAIT).toEqual(['sending']);
+    const cdp = await context!.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    expect((await pending)[0]?.state).toBe('queued');
+    expect(await page.evaluate(readOutboxStates)).toEqual(['sending']);
+
+    // Any message starts the worker again; at start it takes back the interrupted send.
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.postMessage({ type: 'send-now' }));
+    await showsChanges('All changes saved', SAVED);
+    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Cora' && c['Surname'] === 'Crash')).toHaveLength(1);
+    // The server finished the request its sender had left; the restarted worker waited until the
+    // server could have, looked, found the record and adopted it: one POST, never a second.
+    const posts = standin.log.filter((e) => e.method === 'POST' && e.path === '/api/V2/Customer' && e.body.includes('Cora'));
+    expect(posts).toHaveLength(1);
+    expect(standin.log.some((e) => e.method === 'GET' && e.path.startsWith('/api/V2/Customer/?page='))).toBe(true);
+    expect(unexpected(problems)).toEqual([]);
+  });
 });
 
 /** The outbox's entries in order of making, read straight from IndexedDB (runs in the page). */
@@ -197,6 +222,25 @@ async function readOutbox(): Promise<{ op: string; target: string; recordId: num
   try {
     const entries = (await request(db.transaction('outbox').objectStore('outbox').getAll())) as { op: string; target: string; recordId: number }[];
     return entries.map(({ op, target, recordId }) => ({ op, target, recordId }));
+  } finally {
+    db.close();
+  }
+}
+
+/** The states of the outbox's entries, oldest first (runs in the page). */
+async function readOutboxStates(): Promise<string[]> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('epos-till');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    const entries = await new Promise<{ state: string }[]>((resolve, reject) => {
+      const request = db.transaction('outbox').objectStore('outbox').getAll();
+      request.onsuccess = () => resolve(request.result as { state: string }[]);
+      request.onerror = () => reject(request.error);
+    });
+    return entries.map((entry) => entry.state);
   } finally {
     db.close();
   }
