@@ -46,8 +46,19 @@ export interface ChannelLike {
   close(): void;
 }
 
+/**
+ * How long a download may go without a word before the page stops showing it as running: the
+ * worker that ran it was stopped (the browser does that to idle workers, and to busy ones after
+ * a few minutes) and its walk is lost; the next trigger starts a new one.
+ */
+export const STALLED_AFTER_MS = 60_000;
+
 /** Reads the catalog and starts following the worker. */
-export async function createCatalogState(db: TillDb, channel: ChannelLike = new BroadcastChannel(CHANNEL_NAME)): Promise<CatalogState> {
+export async function createCatalogState(
+  db: TillDb,
+  channel: ChannelLike = new BroadcastChannel(CHANNEL_NAME),
+  stalledAfterMs = STALLED_AFTER_MS,
+): Promise<CatalogState> {
   const listeners = new Set<() => void>();
   // Broadcasts that arrive during the first read are applied after it, in order.
   const early: WorkerMessage[] = [];
@@ -121,8 +132,15 @@ export async function createCatalogState(db: TillDb, channel: ChannelLike = new 
     return gone.length > 0 || changed.length > 0;
   }
 
+  const stallTimers = new Map<CachedKind, ReturnType<typeof setTimeout>>();
+
   function handle(message: WorkerMessage): void {
     if (message.type === 'pull-progress') {
+      clearTimeout(stallTimers.get(message.kind));
+      if (message.state === 'running') {
+        const stalled: PullProgressMessage = { ...message, state: 'failed', error: 'The download stopped without finishing; it starts again by itself, or press Sync now.' };
+        stallTimers.set(message.kind, setTimeout(() => update({ progress: { ...view.progress, [message.kind]: stalled } }), stalledAfterMs));
+      }
       update({ progress: { ...view.progress, [message.kind]: message } });
       // A finished or failed walk changes the kind's state (last error, attempt time).
       if (message.state !== 'running') void refresh([]);
@@ -142,6 +160,7 @@ export async function createCatalogState(db: TillDb, channel: ChannelLike = new 
     },
     refresh,
     close() {
+      for (const timer of stallTimers.values()) clearTimeout(timer);
       channel.onmessage = null;
       channel.close();
     },

@@ -98,6 +98,23 @@ describe('page catalog state', () => {
     expect(state.get().index).toBe(index);
   });
 
+  it('a download that goes silent (its worker was stopped) is shown as stopped, not running forever', async () => {
+    const channel = fakeChannel();
+    const state = await createCatalogState(await freshDb(), channel, 30);
+    channel.send({ type: 'pull-progress', kind: 'Product', state: 'running', pages: 3, records: 600 });
+    expect(state.get().progress.Product?.state).toBe('running');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(state.get().progress.Product).toMatchObject({ state: 'failed', records: 600, error: expect.stringMatching(/stopped without finishing/) });
+
+    // Word from the worker keeps a live download running.
+    channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'running', pages: 1, records: 7 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'done', pages: 1, records: 7 });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(state.get().progress.TenderType?.state).toBe('done');
+    state.close();
+  });
+
   it('close() stops listening', async () => {
     const channel = fakeChannel();
     const state = await createCatalogState(await freshDb(), channel);
