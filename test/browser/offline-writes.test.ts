@@ -88,6 +88,10 @@ describe('offline writes in Chromium', () => {
     const writesBefore = writesSeen().length;
 
     await context?.setOffline(true);
+    // Wait until the browser says it is offline: a request failing while navigator.onLine is still
+    // true may have reached the server, so a create failing then is (rightly) verified first,
+    // 20 s later, and would arrive after the others.
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
     const results = await write(
       { op: 'create', kind: 'Customer', body: customer },
       { op: 'update', kind: 'Product', id: productId, body: { SalePrice: price } },
