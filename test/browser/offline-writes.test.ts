@@ -92,6 +92,8 @@ describe('offline writes in Chromium', () => {
     // true may have reached the server, so a create failing then is (rightly) verified first,
     // 20 s later, and would arrive after the others.
     await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    // The worker learns it separately from the page: ask it.
+    await expect.poll(async () => context?.serviceWorkers()[0]?.evaluate(() => navigator.onLine), WAIT).toBe(false);
     const results = await write(
       { op: 'create', kind: 'Customer', body: customer },
       { op: 'update', kind: 'Product', id: productId, body: { SalePrice: price } },
