@@ -1,4 +1,5 @@
 /** How old the stored catalog is, and what it holds. */
+import type { CachedKind } from '../epos/kinds.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { formatAge, formatCount } from './format.ts';
 import { KIND_PLURALS } from './kind-names.ts';
@@ -7,10 +8,12 @@ import { KIND_PLURALS } from './kind-names.ts';
 export interface CatalogAgeProps {
   meta: readonly KindMeta[];
   now: number;
+  /** What the till shows of each kind, local writes included; the last pull's counts otherwise. */
+  counts?: Readonly<Partial<Record<CachedKind, number>>> | undefined;
 }
 
 /** "Catalog updated 3 min ago" with the counts, or "Catalog not downloaded yet". */
-export function CatalogAge({ meta, now }: CatalogAgeProps) {
+export function CatalogAge({ meta, now, counts = {} }: CatalogAgeProps) {
   const pulled = meta.filter((m) => m.pulledAt !== null);
   if (pulled.length === 0) return <p class="catalog-age">Catalog not downloaded yet</p>;
   // The oldest kind is how stale the till may be.
@@ -18,7 +21,7 @@ export function CatalogAge({ meta, now }: CatalogAgeProps) {
   return (
     <p class="catalog-age">
       <span>Catalog updated {formatAge(oldest, now)}</span>
-      <span class="counts">{pulled.map((m) => `${formatCount(m.count)} ${KIND_PLURALS[m.kind]}`).join(' · ')}</span>
+      <span class="counts">{pulled.map((m) => `${formatCount(counts[m.kind] ?? m.count)} ${KIND_PLURALS[m.kind]}`).join(' · ')}</span>
     </p>
   );
 }

@@ -14,6 +14,8 @@ import { SyncProgress } from './sync-progress.tsx';
 export interface StatusBarProps {
   online: boolean;
   meta: readonly KindMeta[];
+  /** Records of each kind as the till shows them (a table deleted offline no longer counts). */
+  counts?: Readonly<Partial<Record<CachedKind, number>>> | undefined;
   progress: Readonly<Partial<Record<CachedKind, PullProgressMessage>>>;
   now: number;
   onSyncNow: () => void;
@@ -26,13 +28,13 @@ export interface StatusBarProps {
 }
 
 /** Connection, unsent changes, catalog state and the sync controls. */
-export function StatusBar({ online, meta, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined }: StatusBarProps) {
+export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined }: StatusBarProps) {
   return (
     <section class="status-bar" aria-label="Till status">
       <div class="status-row">
         <OnlineIndicator online={online} />
         <PendingChanges status={outbox} />
-        <CatalogAge meta={meta} now={now} />
+        <CatalogAge meta={meta} now={now} counts={counts} />
         <SyncButton onSync={onSyncNow} disabled={!canSync} />
       </div>
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />

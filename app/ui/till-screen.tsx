@@ -38,6 +38,7 @@ export function TillScreen({ db, context, contextChanged, persisted, onNewToken 
       <StatusBar
         online={online}
         meta={view?.meta ?? []}
+        counts={view ? { Product: view.index.size, TenderType: view.tenderTypes.length, SeatingTable: view.seatingTables.length, DiscountReason: view.discountReasons.length } : undefined}
         progress={view?.progress ?? {}}
         now={now}
         onSyncNow={() => session.worker?.syncNow()}

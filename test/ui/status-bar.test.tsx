@@ -43,6 +43,15 @@ describe('StatusBar', () => {
     expect(screen.getByText('3,000 products · 5 tender types · 6 discount reasons · 12 tables')).toBeTruthy();
   });
 
+  it('counts what the till shows, local writes included, rather than what the last pull brought', () => {
+    renderBar({
+      meta: meta({ Product: pulled(3000, 3), TenderType: pulled(5, 1), SeatingTable: pulled(12, 1), DiscountReason: pulled(6, 1) }),
+      // A product created and a table deleted on this till, not yet pulled back.
+      counts: { Product: 3001, TenderType: 5, SeatingTable: 11, DiscountReason: 6 },
+    });
+    expect(screen.getByText('3,001 products · 5 tender types · 6 discount reasons · 11 tables')).toBeTruthy();
+  });
+
   it('shows a progress bar named "Catalog sync" while a pull runs, and none otherwise', () => {
     renderBar();
     expect(screen.queryByRole('progressbar')).toBeNull();
