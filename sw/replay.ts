@@ -18,6 +18,7 @@ import {
   markVerify,
   pauseForAuth,
   readReady,
+  recordKey,
   recoverInterrupted,
 } from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
@@ -133,11 +134,11 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
       for (const entry of ready.verify) if (!report.offline) await verify(deps, entry, report);
       continue;
     }
-    const startable = ready.send.filter((e) => !busy.has(keyOf(e)));
+    const startable = ready.send.filter((e) => !busy.has(recordKey(e)));
     for (const entry of startable.slice(0, Math.max(0, concurrency - inFlight.size))) {
-      busy.add(keyOf(entry));
+      busy.add(recordKey(entry));
       const run = send(deps, entry, report).finally(() => {
-        busy.delete(keyOf(entry));
+        busy.delete(recordKey(entry));
         inFlight.delete(entry.seq);
       });
       inFlight.set(entry.seq, run);
@@ -247,10 +248,6 @@ function backoff(deps: ReplayDeps, attempts: number): number {
 function withRetryAfter(error: EposError): Verdict {
   const after = (error as EposError & { retryAfterMs?: number }).retryAfterMs;
   return after === undefined ? { type: 'retry' } : { type: 'retry', afterMs: after };
-}
-
-function keyOf(entry: OutboxEntry): string {
-  return `${entry.target}\u0000${entry.recordId}`;
 }
 
 function verifyNote(message: string): EposErrorData {

@@ -22,13 +22,18 @@ export interface Ready {
   paused: boolean;
 }
 
+/** One string per record an entry writes: entries with the same key go in order, one at a time. */
+export function recordKey(entry: Pick<OutboxEntry, 'target' | 'recordId'>): string {
+  return `${entry.target}\u0000${entry.recordId}`;
+}
+
 /** Reads what may be sent now. An entry blocks the later entries of its own record only. */
 export async function readReady(db: TillDb, now: number): Promise<Ready> {
   const tx = db.transaction(['outbox', 'queue'], 'readonly');
   const [entries, queue] = await Promise.all([tx.objectStore('outbox').getAll(), tx.objectStore('queue').get('queue')]);
   const heads = new Map<string, OutboxEntry>();
   for (const entry of entries) {
-    const key = `${entry.target}\u0000${entry.recordId}`;
+    const key = recordKey(entry);
     if (!heads.has(key)) heads.set(key, entry);
   }
   const send: OutboxEntry[] = [];

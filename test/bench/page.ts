@@ -30,10 +30,6 @@ async function timed<T>(task: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: performance.now() - started, value };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 const bench = {
   /** The app's pull of every cached kind into a fresh database. */
@@ -88,17 +84,6 @@ const bench = {
     return { ms, records: value };
   },
 
-  /** The pull with other settings, to find the best ones (pages in flight, pages per transaction). */
-  async pullVariant(token: string, concurrency: number, batch: number): Promise<number> {
-    const db = await freshDb();
-    const api = client(token);
-    const { ms } = await timed(async () => {
-      for (const kind of CACHED_KINDS) await pullKind({ db, client: api, concurrency, batch }, kind);
-    });
-    db.close();
-    return ms;
-  },
-
   /** Reads products back from IndexedDB and builds the search index. */
   async buildIndex(token: string): Promise<{ readMs: number; buildMs: number; size: number }> {
     const db = await freshDb();
@@ -133,7 +118,6 @@ const bench = {
     return { index: indexTimes, naive: naiveTimes, hits };
   },
 
-  percentile,
 };
 
 (globalThis as unknown as { bench: typeof bench }).bench = bench;

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { startServer } from '../server/server.ts';
 import { createStandin } from '../standin/standin.ts';
 import { launchChromium } from '../tools/chromium.ts';
+import { spread } from './search.ts';
 
 /** Queries typed letter by letter in the search measurement: names, a barcode, a SKU. */
 const QUERIES = ['flat white', 'sourdough', 'creme brulee', 'jalap', 'oat', 'choc', 'tea'];
@@ -28,8 +29,8 @@ const { values } = parseArgs({
 const productCount = Number(values.products);
 const runs = Number(values.runs);
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))] ?? Number.NaN;
+const median = (xs: readonly number[]): number => spread(xs).median;
+const p95 = (xs: readonly number[]): number => spread(xs).p95;
 
 async function bundlePage(dir: string): Promise<void> {
   await esbuild.build({

@@ -158,7 +158,8 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1000;
 }
 
-function spread(times: readonly number[]): Spread {
+/** Median, 95th percentile and worst of a set of timings. */
+export function spread(times: readonly number[]): Spread {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (fraction: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] as number;
   return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] as number };
