@@ -8,7 +8,7 @@ import { CACHED_AT_HEADER, OFFLINE_HEADER, SOURCE_HEADER } from '../app/epos/off
 import { decodeSettings } from '../app/epos/settings.ts';
 import { readMeta, readOne, readPage } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
-import { loadSettingsDocument, saveSettingsDocument } from '../app/store/settings-cache.ts';
+import { loadSettingsDocument, keepServerSettings } from '../app/store/settings-cache.ts';
 import type { ApiRoute } from './api-routes.ts';
 
 /** What answering needs from the worker. */
@@ -81,7 +81,7 @@ async function keepSettings(response: Response, deps: AnswerDeps): Promise<void>
     if (error instanceof SyntaxError) return;
     throw error;
   }
-  if (document !== null) await saveSettingsDocument(await deps.db(), document, deps.now());
+  if (document !== null) await keepServerSettings(await deps.db(), document, deps.now());
 }
 
 function cachedAnswer(body: string, status: number, pulledAt: number): Response {

@@ -39,8 +39,13 @@ export interface WriteLandedMessage {
   answer?: unknown;
 }
 
-/** What the worker broadcasts. */
-export type WorkerMessage = PullProgressMessage | CatalogChangedMessage | OutboxChangedMessage | WriteLandedMessage;
+/** A page saved the app settings: other pages re-read the stored document. */
+export interface SettingsChangedMessage {
+  type: 'settings-changed';
+}
+
+/** What the worker (or, for settings, another page) broadcasts. */
+export type WorkerMessage = PullProgressMessage | CatalogChangedMessage | OutboxChangedMessage | WriteLandedMessage | SettingsChangedMessage;
 
 /** What a page asks of the worker. */
 export type PageMessage =

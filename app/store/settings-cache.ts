@@ -1,4 +1,5 @@
 /** The app-settings document as last fetched or saved, for reading it offline. */
+import { readConfig } from '../epos/app-config.ts';
 import type { TillDb } from './db.ts';
 import type { SettingsRow } from './schema.ts';
 
@@ -7,16 +8,21 @@ export function loadSettingsDocument(db: TillDb): Promise<SettingsRow | undefine
   return db.get('settings', 'app');
 }
 
-/** Keeps a document the server gave or accepted. */
-export async function saveSettingsDocument(db: TillDb, document: unknown, now: number): Promise<void> {
-  await db.put('settings', { key: 'app', document, storedAt: now });
+/**
+ * Keeps a document the server sent, unless a save made on this till still waits to go: that one
+ * is newer than anything the server has, and the till must not fall back to the old settings.
+ * Resolves whether it was kept.
+ */
+export async function keepServerSettings(db: TillDb, document: unknown, now: number): Promise<boolean> {
+  const tx = db.transaction(['settings', 'outbox'], 'readwrite');
+  const range = IDBKeyRange.bound(['settings', 0, -Infinity], ['settings', 0, Infinity]);
+  const waiting = await tx.objectStore('outbox').index('byRecord').count(range);
+  if (waiting === 0) await tx.objectStore('settings').put({ key: 'app', document, storedAt: now });
+  await tx.done;
+  return waiting === 0;
 }
 
-/** How often the catalog is refreshed when the settings say nothing: 15 minutes. */
-export const DEFAULT_REFRESH_MS = 15 * 60_000;
-
-/** The refresh interval a settings document asks for (`refreshMinutes`), or the default. */
+/** The refresh interval a settings document asks for, or the default's (15 minutes). */
 export function refreshIntervalMs(document: unknown): number {
-  const minutes = (document as { refreshMinutes?: unknown } | null | undefined)?.refreshMinutes;
-  return typeof minutes === 'number' && Number.isFinite(minutes) && minutes >= 1 ? minutes * 60_000 : DEFAULT_REFRESH_MS;
+  return readConfig(document).config.refreshMinutes * 60_000;
 }

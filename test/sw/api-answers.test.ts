@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { saveSettingsDocument } from '../../app/store/settings-cache.ts';
+import { enqueue } from '../../app/store/outbox.ts';
+import { keepServerSettings, loadSettingsDocument } from '../../app/store/settings-cache.ts';
 import { answerApiGet, type AnswerDeps } from '../../sw/api-answers.ts';
 import { routeOf } from '../../sw/api-routes.ts';
 import { pullCatalog } from '../../sw/pull.ts';
@@ -91,7 +92,18 @@ describe('API GETs through the worker', () => {
     const stored = await ask('/API/Integrations/AppSettings/');
     expect(stored.headers.get('X-Epos-Source')).toBe('cache');
     expect(await stored.json()).toEqual({ tillName: 'Front', refreshMinutes: 5 });
-    await saveSettingsDocument(db, { tillName: 'Back' }, 1);
+    expect(await keepServerSettings(db, { tillName: 'Back' }, 1)).toBe(true);
     expect(await (await ask('/api/integration/appsettings')).json()).toEqual({ tillName: 'Back' });
+  });
+
+  it('settings: a save made on this till and not yet sent is not overwritten by the server\u2019s older document', async () => {
+    const { db, standin, ask } = await setup();
+    standin.settingsText = JSON.stringify({ tillName: 'Old' });
+    await enqueue(db, { op: 'save', document: { tillName: 'New' } }, 5);
+    // The server still has the old one and says so; the till keeps what it saved.
+    expect(await (await ask('/api/integration/appsettings')).json()).toEqual({ tillName: 'Old' });
+    expect((await loadSettingsDocument(db))?.document).toEqual({ tillName: 'New' });
+    expect(await keepServerSettings(db, { tillName: 'Old' }, 6)).toBe(false);
+    expect((await loadSettingsDocument(db))?.document).toEqual({ tillName: 'New' });
   });
 });

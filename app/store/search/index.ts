@@ -26,6 +26,8 @@ export interface SearchIndex {
   search(query: string, limit?: number): Product[];
   /** The product whose Barcode is `code` trimmed (UPC-A and its EAN-13 spelling meet); the first by name if shared. */
   byBarcode(code: string): Product | undefined;
+  /** The product with this id (either id style), if indexed. */
+  get(id: number): Product | undefined;
   /** Adds products or replaces them by id (either id style); costs what the batch changes, not a rebuild. */
   upsert(products: readonly Product[]): void;
   /** Drops products by id; unknown ids are ignored. */
@@ -43,6 +45,10 @@ export function createSearchIndex(products: readonly Product[]): SearchIndex {
   return {
     search: createSearch(table),
     byBarcode: (code) => byBarcode(table, code),
+    get: (id) => {
+      const slot = table.slotOf.get(id);
+      return slot === undefined ? undefined : table.products[slot];
+    },
     upsert: (batch) => upsert(table, batch),
     remove: (ids) => remove(table, ids),
     get size() {

@@ -1,0 +1,122 @@
+/**
+ * The app's configuration as the page holds it: the stored document first (so an offline till
+ * starts configured), then the server's, fetched at start and whenever the catalog is refreshed.
+ * Saving goes through the outbox, so it is kept offline and sent when the API can be reached;
+ * other open pages hear of it at once.
+ */
+import { type AppConfig, type ConfigReading, readConfig, writeConfig } from './epos/app-config.ts';
+import type { EposClient } from './epos/client.ts';
+import { CHANNEL_NAME, type WorkerMessage } from './store/channel.ts';
+import type { TillDb } from './store/db.ts';
+import { keepServerSettings, loadSettingsDocument } from './store/settings-cache.ts';
+import type { Writer, WriteResult } from './writer.ts';
+
+/** What the screens read. */
+export interface ConfigView extends ConfigReading {
+  /** The document as stored (what a raw view shows, and what a save is laid over). */
+  document: unknown;
+  /** Where `document` came from. */
+  source: 'none' | 'stored' | 'server';
+  /** Why the last fetch or read failed (the view keeps what it had), or null. */
+  error: string | null;
+}
+
+/** The page's configuration. */
+export interface ConfigState {
+  get(): ConfigView;
+  subscribe(listener: () => void): () => void;
+  /** Fetches the server's document (through the worker, which falls back to the stored one). */
+  refresh(): Promise<void>;
+  /** Saves a configuration, keeping keys this app does not know. */
+  save(config: AppConfig): Promise<WriteResult>;
+  /** Saves a whole document as typed (the raw JSON view). */
+  saveDocument(document: unknown): Promise<WriteResult>;
+  close(): void;
+}
+
+/** What the configuration needs. */
+export interface ConfigDeps {
+  db: TillDb;
+  /** Undefined while the page has no API context. */
+  client: Pick<EposClient, 'getSettings'> | undefined;
+  writer: Pick<Writer, 'write'>;
+  channel?: Pick<BroadcastChannel, 'addEventListener' | 'removeEventListener' | 'postMessage'>;
+  now(): number;
+}
+
+/** Reads the stored document, then the server's, and follows other pages' saves. */
+export function createConfigState(deps: ConfigDeps): ConfigState {
+  let own: BroadcastChannel | undefined;
+  const channel = deps.channel ?? (own = new BroadcastChannel(CHANNEL_NAME));
+  const listeners = new Set<() => void>();
+  let view: ConfigView = { ...readConfig(null), document: null, source: 'none', error: null };
+  let reads: Promise<void> = Promise.resolve();
+
+  const update = (change: Partial<ConfigView>): void => {
+    view = { ...view, ...change };
+    for (const listener of listeners) listener();
+  };
+  const show = (document: unknown, source: ConfigView['source']): void => update({ ...readConfig(document), document, source, error: null });
+
+  async function readStored(): Promise<void> {
+    const stored = await loadSettingsDocument(deps.db);
+    if (stored) show(stored.document, 'stored');
+  }
+
+  async function fetchServer(): Promise<void> {
+    if (!deps.client) return;
+    let document: unknown;
+    try {
+      document = await deps.client.getSettings();
+    } catch (error) {
+      // Offline with nothing stored, a refused token...: the stored document stays in use.
+      update({ error: `The settings could not be fetched (${error instanceof Error ? error.message : String(error)}); ${view.source === 'none' ? 'defaults are' : 'the stored settings are'} in use.` });
+      return;
+    }
+    // It answered: an earlier failure no longer applies, whatever is shown next.
+    if (view.error !== null) update({ error: null });
+    // A save made here and not yet sent is newer than the server's copy: it stays.
+    if (document !== null && (await keepServerSettings(deps.db, document, deps.now()))) show(document, 'server');
+    else await readStored();
+  }
+
+  // One read at a time, in order: a slow fetch cannot overwrite a save made after it began.
+  const enqueue = (step: () => Promise<void>): Promise<void> => {
+    reads = reads.then(step).catch((error: unknown) => {
+      update({ error: `The stored settings could not be read (${error instanceof Error ? error.message : String(error)}).` });
+    });
+    return reads;
+  };
+
+  async function saveDocument(document: unknown): Promise<WriteResult> {
+    const result = await deps.writer.write({ op: 'save', document });
+    await enqueue(async () => show(document, 'stored'));
+    const message: WorkerMessage = { type: 'settings-changed' };
+    channel.postMessage(message);
+    return result;
+  }
+
+  const onMessage = (event: Event): void => {
+    const type = (event as MessageEvent<WorkerMessage>).data?.type;
+    if (type === 'settings-changed') void enqueue(readStored);
+    // A finished pull means the API is reachable: a good moment to look for new settings.
+    else if (type === 'catalog-changed') void enqueue(fetchServer);
+  };
+  channel.addEventListener('message', onMessage);
+  void enqueue(readStored).then(() => enqueue(fetchServer));
+
+  return {
+    get: () => view,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    refresh: () => enqueue(fetchServer),
+    save: (config) => saveDocument(writeConfig(config, view.document)),
+    saveDocument,
+    close() {
+      channel.removeEventListener('message', onMessage);
+      own?.close();
+    },
+  };
+}

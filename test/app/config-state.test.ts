@@ -1,0 +1,203 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type ConfigDeps, createConfigState } from '../../app/config-state.ts';
+import { type AppConfig, DEFAULT_CONFIG } from '../../app/epos/app-config.ts';
+import type { WorkerMessage } from '../../app/store/channel.ts';
+import type { TillDb } from '../../app/store/db.ts';
+import { StoreError } from '../../app/store/errors.ts';
+import { createWriter } from '../../app/writer.ts';
+import { freshDb } from '../store/fixture.ts';
+
+const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+const STORED = { version: 1, tillName: 'Stored till', refreshMinutes: 20 };
+const SERVER = { version: 1, tillName: 'Server till', currency: 'EUR', theirs: true };
+
+type Channel = NonNullable<ConfigDeps['channel']> & { sent: WorkerMessage[]; deliver(message: WorkerMessage): void };
+
+/** Channels that behave like BroadcastChannels of one name: a post reaches every other member, never its sender. */
+function bus(): () => Channel {
+  const members = new Set<EventTarget>();
+  return () => {
+    const target = new EventTarget();
+    members.add(target);
+    const deliver = (data: WorkerMessage): void => void target.dispatchEvent(new MessageEvent('message', { data }));
+    const sent: WorkerMessage[] = [];
+    return {
+      sent,
+      deliver,
+      addEventListener: target.addEventListener.bind(target),
+      removeEventListener: target.removeEventListener.bind(target),
+      postMessage(data: WorkerMessage) {
+        sent.push(data);
+        for (const member of members) if (member !== target) member.dispatchEvent(new MessageEvent('message', { data }));
+      },
+    };
+  };
+}
+
+/** A promise resolved or rejected from outside. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+async function setup(options: { stored?: unknown; getSettings?: () => Promise<unknown>; noClient?: boolean; db?: TillDb; channel?: Channel } = {}) {
+  const db = options.db ?? (await freshDb());
+  if (options.stored !== undefined) await db.put('settings', { key: 'app', document: options.stored, storedAt: NOW - 1 });
+  const channel = options.channel ?? bus()();
+  const getSettings = vi.fn(options.getSettings ?? (async () => SERVER));
+  const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
+  const state = createConfigState({ db, client: options.noClient ? undefined : { getSettings }, writer, channel, now: () => NOW });
+  return { db, channel, getSettings, writer, state };
+}
+
+const CHANGED: AppConfig = { ...DEFAULT_CONFIG, tillName: 'Saved here', favourites: [4, 2] };
+
+describe('ConfigState', () => {
+  it('shows the stored document first, then the server’s, which it stores', async () => {
+    const server = deferred<unknown>();
+    const { db, state } = await setup({ stored: STORED, getSettings: () => server.promise });
+    expect(state.get()).toMatchObject({ status: 'empty', source: 'none', document: null });
+    await vi.waitFor(() => expect(state.get().source).toBe('stored'));
+    expect(state.get().config).toEqual({ ...DEFAULT_CONFIG, tillName: 'Stored till', refreshMinutes: 20 });
+
+    server.resolve(SERVER);
+    await vi.waitFor(() => expect(state.get().source).toBe('server'));
+    expect(state.get()).toMatchObject({ status: 'ok', document: SERVER, unknownKeys: ['theirs'], error: null });
+    expect(state.get().config.currency).toBe('EUR');
+    expect((await db.get('settings', 'app'))?.document).toEqual(SERVER);
+    state.close();
+  });
+
+  it('tells its listeners of each change', async () => {
+    const { state } = await setup({ stored: STORED });
+    const listener = vi.fn();
+    state.subscribe(listener);
+    await vi.waitFor(() => expect(state.get().source).toBe('server'));
+    expect(listener).toHaveBeenCalled();
+    state.close();
+  });
+
+  it('keeps the stored document when the fetch fails, and says so', async () => {
+    const { state } = await setup({ stored: STORED, getSettings: () => Promise.reject(new Error('Failed to fetch')) });
+    await vi.waitFor(() => expect(state.get().error).not.toBeNull());
+    expect(state.get().error).toBe('The settings could not be fetched (Failed to fetch); the stored settings are in use.');
+    expect(state.get()).toMatchObject({ source: 'stored', document: STORED });
+    state.close();
+  });
+
+  it('says defaults are in use when a fetch fails with nothing stored, and clears that when a fetch works', async () => {
+    let fail = true;
+    const { state } = await setup({ getSettings: async () => (fail ? Promise.reject(new Error('offline')) : null) });
+    await vi.waitFor(() => expect(state.get().error).toBe('The settings could not be fetched (offline); defaults are in use.'));
+    expect(state.get()).toMatchObject({ source: 'none', status: 'empty', config: DEFAULT_CONFIG });
+    fail = false;
+    await state.refresh();
+    // The server has nothing saved either: still defaults, but no longer an error.
+    expect(state.get()).toMatchObject({ source: 'none', error: null });
+    state.close();
+  });
+
+  it('reads only what is stored when the page has no API context', async () => {
+    const { state, getSettings } = await setup({ stored: STORED, noClient: true });
+    await state.refresh();
+    expect(state.get()).toMatchObject({ source: 'stored', document: STORED });
+    expect(getSettings).not.toHaveBeenCalled();
+    state.close();
+  });
+
+  it('keeps a save that waits to be sent over the server’s older document', async () => {
+    const { db, state } = await setup({ stored: STORED });
+    await vi.waitFor(() => expect(state.get().source).toBe('server'));
+    const result = await state.save(CHANGED);
+    expect(result.state).toBe('queued');
+    const saved = { ...SERVER, version: 1, ...CHANGED };
+    expect(state.get()).toMatchObject({ source: 'stored', document: saved, config: CHANGED });
+
+    // The server still has the old one: the till must not fall back to it.
+    await state.refresh();
+    expect(state.get()).toMatchObject({ source: 'stored', document: saved, config: CHANGED });
+    expect((await db.get('settings', 'app'))?.document).toEqual(saved);
+    const [entry] = await db.getAll('outbox');
+    expect(entry).toMatchObject({ target: 'settings', op: 'save', body: saved });
+    state.close();
+  });
+
+  it('lays a save over the stored document, so keys it does not know survive', async () => {
+    const { state } = await setup({ getSettings: async () => ({ printer: 'kitchen' }) });
+    await vi.waitFor(() => expect(state.get().status).toBe('foreign'));
+    await state.save(CHANGED);
+    expect(state.get().document).toEqual({ printer: 'kitchen', version: 1, ...CHANGED });
+    expect(state.get().status).toBe('ok');
+    state.close();
+  });
+
+  it('saves a raw document as typed, even one with problems', async () => {
+    const { state } = await setup();
+    await state.refresh();
+    await state.saveDocument({ tillName: 7, extra: 1 });
+    expect(state.get()).toMatchObject({ document: { tillName: 7, extra: 1 }, status: 'partial', unknownKeys: ['extra'] });
+    state.close();
+  });
+
+  it('broadcasts a save, and another page on the same database re-reads it', async () => {
+    const join = bus();
+    const db = await freshDb();
+    const first = await setup({ db, channel: join() });
+    const second = await setup({ db, channel: join() });
+    await first.state.refresh();
+    await second.state.refresh();
+    expect(second.state.get().config.tillName).toBe('Server till');
+
+    await first.state.save(CHANGED);
+    expect(first.channel.sent.map((m) => m.type)).toContain('settings-changed');
+    await vi.waitFor(() => expect(second.state.get().config).toEqual(CHANGED));
+    expect(second.state.get().source).toBe('stored');
+    first.state.close();
+    second.state.close();
+  });
+
+  it('neither stores, shows nor broadcasts a save the till could not keep', async () => {
+    const full = new StoreError('storage-full', "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.");
+    const db = await freshDb();
+    const channel = bus()();
+    const state = createConfigState({ db, client: undefined, writer: { write: () => Promise.reject(full) }, channel, now: () => NOW });
+    await state.refresh();
+    await expect(state.save(CHANGED)).rejects.toBe(full);
+    expect(state.get()).toMatchObject({ source: 'none', config: DEFAULT_CONFIG });
+    expect(channel.sent).toEqual([]);
+    expect(await db.get('settings', 'app')).toBeUndefined();
+    state.close();
+  });
+
+  it('fetches again when the worker says a catalog pull finished, and stops listening once closed', async () => {
+    const { state, channel, getSettings } = await setup();
+    await vi.waitFor(() => expect(state.get().source).toBe('server'));
+    const calls = getSettings.mock.calls.length;
+    expect(calls).toBe(1);
+    getSettings.mockImplementation(async () => ({ version: 1, tillName: 'Renamed on the server' }));
+    channel.deliver({ type: 'catalog-changed', kinds: ['Product'] });
+    await vi.waitFor(() => expect(state.get().config.tillName).toBe('Renamed on the server'));
+    expect(getSettings).toHaveBeenCalledTimes(calls + 1);
+
+    state.close();
+    channel.deliver({ type: 'catalog-changed', kinds: ['Product'] });
+    channel.deliver({ type: 'settings-changed' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(getSettings).toHaveBeenCalledTimes(calls + 1);
+  });
+
+  it('shows a stored document it cannot read as an error, keeping what it had', async () => {
+    const { db, state, channel } = await setup({ stored: STORED, noClient: true });
+    await state.refresh();
+    db.close();
+    channel.deliver({ type: 'settings-changed' });
+    await vi.waitFor(() => expect(state.get().error).toMatch(/^The stored settings could not be read \(/));
+    expect(state.get().document).toEqual(STORED);
+    state.close();
+  });
+});
