@@ -3,8 +3,11 @@ import { useState } from 'preact/hooks';
 import { type BootResult, saveSetup } from '../boot.ts';
 import type { BootContext } from '../store/schema.ts';
 import { FatalError } from './fatal-error.tsx';
-import { SetupScreen } from './setup-screen.tsx';
-import { TillScreen } from './till-screen.tsx';
+import { lazy } from './lazy.tsx';
+import { Workspace } from './workspace.tsx';
+
+// Only a till's first start (or a refused token) shows it.
+const SetupScreen = lazy(() => import('./setup-screen.tsx').then((module) => module.SetupScreen), 'setup form');
 
 /** Props of {@link App}. */
 export interface AppProps {
@@ -33,5 +36,5 @@ export function App({ booted }: AppProps) {
       />
     );
   }
-  return <TillScreen db={booted.db} context={session.context} contextChanged={session.changed} persisted={booted.persisted} onNewToken={() => setNewToken(true)} />;
+  return <Workspace db={booted.db} context={session.context} contextChanged={session.changed} persisted={booted.persisted} onNewToken={() => setNewToken(true)} />;
 }

@@ -8,11 +8,16 @@ export interface BarcodeResultProps {
   product: Product | undefined;
 }
 
-/** The matching product, or a message saying there is none. */
+/** The matching product, or an alert saying there is none and what to do. */
 export function BarcodeResult({ code, product }: BarcodeResultProps) {
   return (
     <section class="barcode-result" aria-label="Barcode result" aria-live="polite">
-      {product ? <ProductList products={[product]} label={`Product with barcode ${code}`} /> : <p class="notice">No product with barcode {code}</p>}
+      {product ? <ProductList products={[product]} label={`Product with barcode ${code}`} /> : <p role="alert" class="till-alert">{unknownBarcode(code)}</p>}
     </section>
   );
+}
+
+/** What the till says of a code no product has, wherever it was scanned. */
+export function unknownBarcode(code: string): string {
+  return `Barcode ${code} is not in this till's catalog. Check the code or search for the product by name; if it is new, a manager adds the barcode in the back office and the till gets it at the next sync.`;
 }

@@ -1,19 +1,28 @@
-/** One product in a list: name, price, barcode. */
+/** One product in a list: name, price, barcode, and an Add button where the list sells. */
 import type { Product } from '../epos/records.ts';
 import { formatPrice } from './format.ts';
 
 /** Props of {@link ProductItem}. */
 export interface ProductItemProps {
   product: Product;
+  /** The price as shown; its SalePrice in pounds when not given. */
+  price?: string | undefined;
+  /** Adds the product to the basket: the line gets an "Add" button. */
+  onAdd?: ((product: Product) => void) | undefined;
 }
 
 /** A product's line. */
-export function ProductItem({ product }: ProductItemProps) {
+export function ProductItem({ product, price = formatPrice(product.SalePrice), onAdd }: ProductItemProps) {
   return (
-    <li class="product">
+    <li class={onAdd ? 'product product-addable' : 'product'}>
       <span class="product-name">{product.Name}</span>
-      <span class="product-price">{formatPrice(product.SalePrice)}</span>
+      <span class="product-price">{price}</span>
       {product.Barcode ? <span class="product-barcode">{product.Barcode}</span> : null}
+      {onAdd ? (
+        <button type="button" class="button product-add" aria-label={`Add ${product.Name}`} onClick={() => onAdd(product)}>
+          Add
+        </button>
+      ) : null}
     </li>
   );
 }

@@ -1,28 +1,34 @@
 /**
  * The product search: results as the cashier types, and an exact barcode lookup on Enter (what a
- * scanner sends after the digits). Every keystroke is answered from memory, never from storage.
+ * scanner sends after the digits), shown or handed to the basket. Every keystroke is answered
+ * from memory, never from storage.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Product } from '../epos/records.ts';
 import type { SearchIndex } from '../store/search/index.ts';
 import { BarcodeResult } from './barcode-result.tsx';
-import { ProductList } from './product-list.tsx';
+import { type ProductActions, ProductList } from './product-list.tsx';
 
 /** Props of {@link Search}. */
-export interface SearchProps {
+export interface SearchProps extends ProductActions {
   /** Undefined while the catalog loads. */
   index: SearchIndex | undefined;
   /** Changes whenever the index does (it is updated in place). */
   revision: number;
   /** A pull is under way (says so instead of "nothing stored" on a first download). */
   syncing?: boolean;
+  /**
+   * Takes a barcode entered with Enter: true when it was used (the box clears for the next one),
+   * false when it was not and the caller said why. Without it the box shows what the code matched.
+   */
+  onBarcode?: (code: string) => boolean;
 }
 
 /** How many results the list shows. */
 export const RESULT_LIMIT = 50;
 
 /** The search box and what it finds. */
-export function Search({ index, revision, syncing = false }: SearchProps) {
+export function Search({ index, revision, syncing = false, onBarcode, onAdd, priceOf }: SearchProps) {
   const [query, setQuery] = useState('');
   const [scanned, setScanned] = useState<string | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
@@ -37,6 +43,10 @@ export function Search({ index, revision, syncing = false }: SearchProps) {
     if (event.key !== 'Enter' || !index || trimmed === '') return;
     event.preventDefault();
     if (index.byBarcode(trimmed) || looksLikeBarcode(trimmed)) {
+      if (onBarcode?.(trimmed)) {
+        setQuery('');
+        return;
+      }
       setScanned(trimmed);
       // The next scan replaces this code instead of being appended to it.
       input.current?.select();
@@ -61,23 +71,23 @@ export function Search({ index, revision, syncing = false }: SearchProps) {
         }}
         onKeyDown={onKeyDown}
       />
-      {scanned !== undefined ? (
+      {scanned === undefined ? (
+        <Results index={index} query={trimmed} results={results} syncing={syncing} onAdd={onAdd} priceOf={priceOf} />
+      ) : onBarcode ? null : (
         <BarcodeResult code={scanned} product={scannedProduct} />
-      ) : (
-        <Results index={index} query={trimmed} results={results} syncing={syncing} />
       )}
     </section>
   );
 }
 
-interface ResultsProps {
+interface ResultsProps extends ProductActions {
   index: SearchIndex | undefined;
   query: string;
   results: readonly Product[];
   syncing: boolean;
 }
 
-function Results({ index, query, results, syncing }: ResultsProps) {
+function Results({ index, query, results, syncing, onAdd, priceOf }: ResultsProps) {
   if (!index) return <p class="notice">Loading the catalog…</p>;
   if (index.size === 0) {
     return <p class="notice">{syncing ? 'Downloading the catalog: search works as soon as the products are in.' : 'No products are stored on this till yet. They download while it is online.'}</p>;
@@ -92,7 +102,7 @@ function Results({ index, query, results, syncing }: ResultsProps) {
             ? `First ${RESULT_LIMIT} matches: type more to narrow them`
             : `${results.length} product${results.length === 1 ? '' : 's'}`}
       </p>
-      {results.length > 0 ? <ProductList products={results} label="Search results" /> : null}
+      {results.length > 0 ? <ProductList products={results} label="Search results" onAdd={onAdd} priceOf={priceOf} /> : null}
     </>
   );
 }

@@ -25,16 +25,18 @@ export interface StatusBarProps {
   outbox?: OutboxStatus | undefined;
   /** Opens the form for a new API token (sending paused on a refused one). */
   onNewToken?: () => void;
+  /** The catalog refresh interval from the settings. */
+  intervalMs?: number | undefined;
 }
 
 /** Connection, unsent changes, catalog state and the sync controls. */
-export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined }: StatusBarProps) {
+export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined, intervalMs }: StatusBarProps) {
   return (
     <section class="status-bar" aria-label="Till status">
       <div class="status-row">
         <OnlineIndicator online={online} />
         <PendingChanges status={outbox} />
-        <CatalogAge meta={meta} now={now} counts={counts} />
+        <CatalogAge meta={meta} now={now} counts={counts} intervalMs={intervalMs} />
         <SyncButton onSync={onSyncNow} disabled={!canSync} />
       </div>
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />

@@ -5,11 +5,14 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { createCatalogState, type CatalogState } from '../catalog-state.ts';
+import { type ConfigState, createConfigState } from '../config-state.ts';
+import type { EposClient } from '../epos/client.ts';
 import { isCachedKind } from '../epos/kinds.ts';
 import { createOutboxState, type OutboxState } from '../outbox-state.ts';
 import { exposeWriter } from '../page-hook.ts';
 import { CHANNEL_NAME } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
+import type { BootContext } from '../store/schema.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../store/settings-cache.ts';
 import { startWorker, type WorkerClient } from '../sw-client.ts';
 import { createWriter, type Writer } from '../writer.ts';
@@ -21,13 +24,20 @@ export interface TillSession {
   outbox: OutboxState | undefined;
   /** The page's one way to write (screens that edit records use it). */
   writer: Writer | undefined;
+  /** The app's configuration. */
+  config: ConfigState | undefined;
+  /**
+   * The API as this page reads it (through the worker, so cached kinds answer offline). Loaded
+   * on first use: the till's own screens read IndexedDB, so the client stays out of its startup.
+   */
+  api: (() => Promise<EposClient>) | undefined;
   /** Why the catalog could not be read, or null. */
   error: string | null;
 }
 
-/** Starts the session for `db`. `contextChanged` is what boot found. */
-export function useTillSession(db: TillDb, contextChanged: boolean): TillSession {
-  const [session, setSession] = useState<TillSession>({ catalog: undefined, worker: undefined, outbox: undefined, writer: undefined, error: null });
+/** Starts the session for `db` and `context`. `contextChanged` is what boot found. */
+export function useTillSession(db: TillDb, context: BootContext, contextChanged: boolean): TillSession {
+  const [session, setSession] = useState<TillSession>({ catalog: undefined, worker: undefined, outbox: undefined, writer: undefined, config: undefined, api: undefined, error: null });
   useEffect(() => {
     let stopped = false;
     let catalog: CatalogState | undefined;
@@ -60,7 +70,10 @@ export function useTillSession(db: TillDb, contextChanged: boolean): TillSession
       },
     });
     const unexpose = exposeWriter(writer);
-    setSession((s) => ({ ...s, outbox, writer }));
+    let client: Promise<EposClient> | undefined;
+    const api = (): Promise<EposClient> => (client ??= import('../epos/client.ts').then((module) => module.createClient({ baseUrl: context.baseUrl, token: context.token })));
+    const config = createConfigState({ db, client: { getSettings: async () => (await api()).getSettings() }, writer, channel, now: Date.now });
+    setSession((s) => ({ ...s, outbox, writer, config, api }));
     loadSettingsDocument(db)
       .then(
         (stored) => stored?.document,
@@ -80,9 +93,10 @@ export function useTillSession(db: TillDb, contextChanged: boolean): TillSession
       catalog?.close();
       worker?.stop();
       unexpose();
+      config.close();
       outbox.close();
       channel.close();
     };
-  }, [db]);
+  }, [db, context]);
   return session;
 }

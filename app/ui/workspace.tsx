@@ -1,39 +1,51 @@
-/** The till: header, catalog status, update banner and product search. */
+/**
+ * Everything after boot: header, update banner, status bar (always visible, on both screens),
+ * and the open screen: the till, or the back office (loaded when first opened).
+ */
 import type { Persistence } from '../boot.ts';
+import { DEFAULT_CONFIG } from '../epos/app-config.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
-import { Search } from './search.tsx';
+import { AppHeader } from './app-header.tsx';
+import { lazy } from './lazy.tsx';
+import { defaultRoute, useRoute } from './route.ts';
 import { StatusBar } from './status-bar.tsx';
 import { StorageNote } from './storage-note.tsx';
-import { TillHeader } from './till-header.tsx';
+import { TillPage } from './till-page.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 import { useNow } from './use-now.ts';
 import { useOnline } from './use-online.ts';
 import { useSubscription } from './use-subscription.ts';
 import { useTillSession } from './use-till-session.ts';
 
-/** Props of {@link TillScreen}. */
-export interface TillScreenProps {
+const OfficeLoader = lazy(() => import('./office/back-office.tsx').then((module) => module.BackOffice), 'back office');
+
+/** Props of {@link Workspace}. */
+export interface WorkspaceProps {
   db: TillDb;
   context: BootContext;
   contextChanged: boolean;
   persisted: Persistence;
-  /** Leaves the till for the token form (the worker refused the stored token). */
+  /** Leaves for the token form (the worker refused the stored token). */
   onNewToken: () => void;
 }
 
-/** The cashier's screen. */
-export function TillScreen({ db, context, contextChanged, persisted, onNewToken }: TillScreenProps) {
-  const session = useTillSession(db, contextChanged);
+/** The app once a till context is known. */
+export function Workspace({ db, context, contextChanged, persisted, onNewToken }: WorkspaceProps) {
+  const session = useTillSession(db, context, contextChanged);
   const view = useSubscription(session.catalog);
   const worker = useSubscription(session.worker);
   const outbox = useSubscription(session.outbox);
+  const settings = useSubscription(session.config);
   const online = useOnline();
   const now = useNow();
+  const route = useRoute(defaultRoute(context));
+  const config = settings?.config ?? DEFAULT_CONFIG;
+  const canSync = worker?.supported === true && worker.error === null;
   const problem = session.error ?? view?.readError ?? worker?.error ?? (worker && !worker.supported ? 'This browser cannot run the offline worker: the till works only while online.' : null);
   return (
     <div class="till">
-      <TillHeader context={context} />
+      <AppHeader context={context} name={config.tillName} route={route} />
       {worker?.updateWaiting ? <UpdateBanner onUpdate={() => session.worker?.applyUpdate()} /> : null}
       <StatusBar
         online={online}
@@ -42,9 +54,10 @@ export function TillScreen({ db, context, contextChanged, persisted, onNewToken 
         progress={view?.progress ?? {}}
         now={now}
         onSyncNow={() => session.worker?.syncNow()}
-        canSync={worker?.supported === true && worker.error === null}
+        canSync={canSync}
         outbox={outbox}
         onNewToken={onNewToken}
+        intervalMs={config.refreshMinutes * 60_000}
       />
       {problem ? (
         <p role="alert" class="warning">
@@ -52,7 +65,11 @@ export function TillScreen({ db, context, contextChanged, persisted, onNewToken 
         </p>
       ) : null}
       <main class="till-main">
-        <Search index={view?.index} revision={view?.indexRevision ?? 0} syncing={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')} />
+        {route.screen === 'till' ? (
+          <TillPage catalog={view} config={config} writer={session.writer} syncing={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')} />
+        ) : (
+          <OfficeLoader section={route.section} session={session} catalog={view} outbox={outbox} online={online} now={now} canSync={canSync} persisted={persisted} />
+        )}
       </main>
       <footer class="till-footer">
         <StorageNote persisted={persisted} />

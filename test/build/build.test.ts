@@ -64,6 +64,8 @@ describe('build.mjs --outdir', () => {
     expect(stdout).toMatch(new RegExp(String.raw`app\s+assets/app-[A-Z0-9]+\.js\s+${size}\s+${size}`));
     expect(stdout).toMatch(new RegExp(String.raw`app\s+index\.html\s+${size}\s+${size}`));
     expect(stdout).toMatch(new RegExp(String.raw`app\s+total\s+${size}\s+${size}\s+\d+% of`));
+    expect(stdout).toMatch(new RegExp(String.raw`lazy\s+assets/back-office-[A-Z0-9]+\.js\s+${size}\s+${size}`));
+    expect(stdout).toMatch(new RegExp(String.raw`lazy\s+total\s+${size}\s+${size}\s+\d+% of`));
     expect(stdout).toMatch(new RegExp(String.raw`worker\s+sw\.js\s+${size}\s+${size}`));
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../app/epos/records.ts';
 import { createSearchIndex } from '../../app/store/search/index.ts';
 import { Search } from '../../app/ui/search.tsx';
@@ -59,17 +59,17 @@ describe('Search', () => {
   it('says so when no product has the barcode', () => {
     render(<Search index={createSearchIndex(PRODUCTS)} revision={0} />);
     fireEvent.keyDown(type('4000000000006'), { key: 'Enter' });
-    expect(screen.getByText('No product with barcode 4000000000006')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/^Barcode 4000000000006 is not in this till's catalog\. Check the code or search for the product by name/);
     // Typing again goes back to the search.
     type('scone');
-    expect(screen.queryByText(/No product with barcode/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('Enter on plain words keeps the results instead of a barcode message', () => {
     render(<Search index={createSearchIndex(PRODUCTS)} revision={0} />);
     fireEvent.keyDown(type('flat white'), { key: 'Enter' });
-    expect(screen.queryByText(/No product with barcode/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('list', { name: 'Search results' }).textContent).toContain('Flat White');
   });
 
@@ -80,6 +80,39 @@ describe('Search', () => {
     index.upsert([product(4, 'Cheese Scone (large)', 2.95, '5012345678924')]);
     rerender(<Search index={index} revision={1} />);
     expect(screen.getByRole('list', { name: 'Search results' }).textContent).toContain('Cheese Scone (large)£2.95');
+  });
+
+  it('has no Add buttons when nothing can be added', () => {
+    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} />);
+    type('latte');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('adds a result with its Add button, priced as the caller writes prices', () => {
+    const onAdd = vi.fn();
+    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onAdd={onAdd} priceOf={(p) => `${p.SalePrice} EUR`} />);
+    type('oat');
+    expect(screen.getByRole('listitem').textContent).toBe('Oat Latte3.45 EURAdd');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Oat Latte' }));
+    expect(onAdd).toHaveBeenCalledWith(PRODUCTS[2]);
+  });
+
+  it('hands a barcode entered with Enter to the caller, clearing the box when it was used', () => {
+    const onBarcode = vi.fn((code: string) => code === '5012345678917');
+    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} />);
+    const input = type('5012345678917');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onBarcode).toHaveBeenLastCalledWith('5012345678917');
+    expect(input.value).toBe('');
+    // Not used: the caller says why; the code stays (selected, so the next scan replaces it), no results under it.
+    fireEvent.keyDown(type('4000000000006'), { key: 'Enter' });
+    expect(onBarcode).toHaveBeenLastCalledWith('4000000000006');
+    expect(input.value).toBe('4000000000006');
+    expect(screen.queryByRole('region', { name: 'Barcode result' })).toBeNull();
+    expect(screen.queryByText(/No products match/)).toBeNull();
+    // Words are a search, not a barcode.
+    fireEvent.keyDown(type('flat white'), { key: 'Enter' });
+    expect(onBarcode).toHaveBeenCalledTimes(2);
   });
 
   it('says when the catalog is loading or empty', () => {

@@ -1,0 +1,48 @@
+/**
+ * The basket kept across reloads: in localStorage, written on every change. A till reloaded
+ * mid-sale (an update, a crash, the cashier's elbow) comes back with the same basket.
+ */
+import { type Basket, EMPTY_BASKET, parseBasket } from './basket.ts';
+
+/** The key the basket is kept under. */
+export const BASKET_KEY = 'epos-till:basket';
+
+/** What storing needs; `localStorage` by default. */
+export type BasketStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** The stored basket, or an empty one (with why, when something unreadable was there). */
+export function loadBasket(storage?: BasketStorage): { basket: Basket; problem: string | null } {
+  let text: string | null;
+  try {
+    // Inside the try: merely reading `localStorage` throws where the browser blocks storage for frames.
+    text = (storage ?? localStorage).getItem(BASKET_KEY);
+  } catch (error) {
+    if (!(error instanceof DOMException)) throw error;
+    return { basket: EMPTY_BASKET, problem: `This till's storage is blocked (${error.message}): the basket will not survive a reload.` };
+  }
+  if (text === null) return { basket: EMPTY_BASKET, problem: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    parsed = undefined;
+  }
+  const basket = parseBasket(parsed);
+  return basket ? { basket, problem: null } : { basket: EMPTY_BASKET, problem: 'The basket kept from before could not be read; the till started a new one.' };
+}
+
+/** Keeps the basket. Returns why it could not (storage full or blocked), or null. */
+export function saveBasket(basket: Basket, storage?: BasketStorage): string | null {
+  try {
+    (storage ?? localStorage).setItem(BASKET_KEY, JSON.stringify(basket));
+    return null;
+  } catch (error) {
+    if (error instanceof DOMException) {
+      return error.name === 'QuotaExceededError'
+        ? 'Storage on this till is full: the basket will not survive a reload. Free some space (the back office shows what is stored).'
+        : `The basket could not be kept (${error.message}): it will not survive a reload.`;
+    }
+    throw error;
+  }
+}

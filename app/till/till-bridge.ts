@@ -1,0 +1,44 @@
+/**
+ * The way to the Epos Now till: the parent window that loaded this app in its frame. A basket
+ * goes there with `postMessage` addressed to that window's origin only, never to '*', so no
+ * other page can read it, whatever has navigated the frame's parent since.
+ */
+
+/** Where a basket can go, or why it cannot. */
+export type TillParent = { ok: true; target: Pick<Window, 'postMessage'>; origin: string } | { ok: false; reason: string };
+
+/** What the bridge reads of the browser; injectable for tests. */
+export interface FrameEnv {
+  self: unknown;
+  parent: Pick<Window, 'postMessage'> | null;
+  /** `location.ancestorOrigins` (Chromium, Safari): the origin of each window above this one. */
+  ancestorOrigins?: ArrayLike<string> | undefined;
+  /** `document.referrer`: the page that loaded the frame, where ancestorOrigins is missing. */
+  referrer: string;
+}
+
+/** Finds the till that loaded the app. */
+export function findTill(env: FrameEnv = browserFrame()): TillParent {
+  if (!env.parent || env.parent === env.self) {
+    return { ok: false, reason: 'Send to till works only inside the Epos Now till: this page was opened on its own.' };
+  }
+  const origin = env.ancestorOrigins?.[0] ?? originOf(env.referrer);
+  if (!origin || origin === 'null') {
+    return { ok: false, reason: 'The page that opened this app hides its address, so the basket cannot be sent to it safely.' };
+  }
+  return { ok: true, target: env.parent, origin };
+}
+
+function originOf(url: string): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch (error) {
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
+}
+
+function browserFrame(): FrameEnv {
+  return { self: window, parent: window.parent, ancestorOrigins: window.location.ancestorOrigins, referrer: document.referrer };
+}

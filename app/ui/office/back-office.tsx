@@ -1,0 +1,75 @@
+/** The manager's screens, one per tab: settings, sync, pending changes and records. */
+import { useEffect, useState } from 'preact/hooks';
+import type { Persistence } from '../../boot.ts';
+import type { CatalogView } from '../../catalog-state.ts';
+import type { EposClient } from '../../epos/client.ts';
+import type { OutboxStatus } from '../../store/outbox-status.ts';
+import { OFFICE_SECTIONS, type OfficeSection, routeHash } from '../route.ts';
+import { useSubscription } from '../use-subscription.ts';
+import type { TillSession } from '../use-till-session.ts';
+import { ChangesScreen } from './changes-screen.tsx';
+import { RecordsScreen } from './records-screen.tsx';
+import { SettingsScreen } from './settings-screen.tsx';
+import { SyncScreen } from './sync-screen.tsx';
+
+/** Props of {@link BackOffice}. */
+export interface BackOfficeProps {
+  section: OfficeSection;
+  session: TillSession;
+  catalog: CatalogView | undefined;
+  outbox: OutboxStatus | undefined;
+  online: boolean;
+  now: number;
+  canSync: boolean;
+  persisted: Persistence;
+}
+
+const TAB_LABELS: Record<OfficeSection, string> = { settings: 'Settings', sync: 'Sync', changes: 'Pending changes', records: 'Records' };
+
+/** Tabs (links, so each section has its address) and the open section. */
+export function BackOffice({ section, session, catalog, outbox, online, now, canSync, persisted }: BackOfficeProps) {
+  // Subscribed here too, so the settings screen re-renders when the document changes.
+  useSubscription(session.config);
+  const { config, writer } = session;
+  const client = useClient(session.api);
+  return (
+    <div class="back-office">
+      <nav class="office-tabs" aria-label="Back office">
+        {OFFICE_SECTIONS.map((name) => (
+          <a key={name} class="office-tab" href={routeHash({ screen: 'office', section: name })} aria-current={name === section ? 'page' : undefined}>
+            {TAB_LABELS[name]}
+          </a>
+        ))}
+      </nav>
+      {typeof client === 'string' ? (
+        <p role="alert" class="warning">
+          {client}
+        </p>
+      ) : !config || !writer || !client ? (
+        <p class="notice">Starting…</p>
+      ) : section === 'settings' ? (
+        <SettingsScreen config={config} products={catalog?.index} />
+      ) : section === 'sync' ? (
+        <SyncScreen catalog={catalog} onSyncNow={() => session.worker?.syncNow()} canSync={canSync} now={now} persisted={persisted} />
+      ) : section === 'changes' ? (
+        <ChangesScreen writer={writer} outbox={outbox} now={now} />
+      ) : (
+        <RecordsScreen client={client} writer={writer} online={online} />
+      )}
+    </div>
+  );
+}
+
+/** The session's API client once loaded, or why it could not be. */
+function useClient(api: TillSession['api']): EposClient | string | undefined {
+  const [client, setClient] = useState<EposClient | string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    api?.().then(
+      (loaded) => live && setClient(loaded),
+      (error: unknown) => live && setClient(`The API client could not be loaded (${error instanceof Error ? error.message : String(error)}). Reload the page.`),
+    );
+    return () => void (live = false);
+  }, [api]);
+  return client;
+}

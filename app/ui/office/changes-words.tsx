@@ -1,0 +1,43 @@
+/** An outbox entry in words: what it does, where it stands, and what Epos Now said of it. */
+import type { EposErrorData } from '../../epos/errors.ts';
+import { KINDS } from '../../epos/kinds.ts';
+import type { OutboxEntry, OutboxState } from '../../store/schema.ts';
+
+/** Where an entry stands, as a manager reads it. */
+export const STATE_WORDS: Readonly<Record<OutboxState, string>> = {
+  pending: 'Waiting to be sent',
+  sending: 'Sending',
+  verify: 'Checking whether it arrived',
+  failed: 'Refused by Epos Now',
+  held: 'Needs a decision',
+};
+
+const VERBS = { create: 'Create', update: 'Update', delete: 'Delete', save: 'Save' } as const;
+
+/** "Create Customer", "Update Product 12", "Delete new Brand", "Save settings". */
+export function entryTitle(entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId'>): string {
+  if (entry.target === 'settings') return 'Save settings';
+  const label = KINDS[entry.target].label;
+  if (entry.op === 'create') return `Create ${label}`;
+  // A negative id is a record created offline that Epos Now has not numbered yet.
+  return entry.recordId < 0 ? `${VERBS[entry.op]} new ${label}` : `${VERBS[entry.op]} ${label} ${entry.recordId}`;
+}
+
+/** "Not sent yet", "1 attempt", "3 attempts". */
+export function attemptsText(attempts: number): string {
+  return attempts === 0 ? 'Not sent yet' : attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+}
+
+/** Props of {@link ChangeAnswer}. */
+export interface ChangeAnswerProps {
+  error: EposErrorData;
+}
+
+/** What Epos Now answered (with its status), or why the last try failed without an answer. */
+export function ChangeAnswer({ error }: ChangeAnswerProps) {
+  return (
+    <p class="change-answer">
+      <strong>{error.status === undefined ? 'Last try failed' : `Epos Now answered ${error.status}`}</strong>: {error.message}
+    </p>
+  );
+}

@@ -1,0 +1,42 @@
+/** The list side of the records screen: a page of records, or why there is none, and the page buttons. */
+import type { EposError } from '../../epos/errors.ts';
+import { KINDS, type Kind, PAGE_SIZE } from '../../epos/kinds.ts';
+import type { OpenRecord } from '../../epos/records.ts';
+import { RecordsError } from './records-error.tsx';
+import { RecordsPager } from './records-pager.tsx';
+import { RecordsTable } from './records-table.tsx';
+
+/** Where the shown page stands. */
+export type PageLoad = { state: 'loading' } | { state: 'ready'; records: OpenRecord[] } | { state: 'failed'; error: EposError };
+
+/** Props of {@link RecordsList}. */
+export interface RecordsListProps {
+  kind: Kind;
+  page: number;
+  load: PageLoad;
+  online: boolean;
+  onPage: (page: number) => void;
+  onRetry: () => void;
+  onView: (id: number, record: OpenRecord) => void;
+}
+
+/** Loading, failed, empty or the table; the pager in every case, so a person can always step back. */
+export function RecordsList({ kind, page, load, online, onPage, onRetry, onView }: RecordsListProps) {
+  const label = KINDS[kind].label;
+  return (
+    <div class="records-list">
+      {load.state === 'loading' ? (
+        <p class="notice" role="status">
+          Loading {label} records…
+        </p>
+      ) : load.state === 'failed' ? (
+        <RecordsError kind={kind} error={load.error} online={online} onRetry={onRetry} />
+      ) : load.records.length === 0 ? (
+        <p class="notice">{page === 1 ? `No ${label} records` : `No ${label} records on page ${page}`}</p>
+      ) : (
+        <RecordsTable kind={kind} page={page} records={load.records} onView={onView} />
+      )}
+      <RecordsPager page={page} hasNext={load.state === 'ready' && load.records.length >= PAGE_SIZE} onPage={onPage} />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The back office's records screen: any of the 19 kinds, page by page, one record at a time,
+ * and create, edit or delete through the writer (stored on this till first, so nothing typed
+ * is lost to a dropped connection).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { EposClient } from '../../epos/client.ts';
+import { isEposError } from '../../epos/errors.ts';
+import { CONTRACT_ID_KEY, KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
+import type { OpenRecord } from '../../epos/records.ts';
+import type { Write } from '../../store/outbox.ts';
+import type { Writer } from '../../writer.ts';
+import { formatJson } from '../json-text.ts';
+import { type PageLoad, RecordsList } from './records-list.tsx';
+import { RecordsForm } from './records-form.tsx';
+import { RecordsView } from './records-view.tsx';
+
+/** Props of {@link RecordsScreen}. */
+export interface RecordsScreenProps {
+  client: Pick<EposClient, 'list' | 'get'>;
+  writer: Pick<Writer, 'write'>;
+  online: boolean;
+}
+
+/** What is open over the list, if anything. */
+type Panel =
+  | { mode: 'view'; id: number; record: OpenRecord }
+  | { mode: 'create'; text: string }
+  | { mode: 'edit'; id: number; text: string };
+
+/** Said after a write, by how far it got. */
+const SAVED = { done: 'Saved to Epos Now', queued: 'Saved on this till; it will be sent when the connection is back' };
+
+/** Kind chooser, the page of records, and the open record or editor. */
+export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
+  const [kind, setKind] = useState<Kind>('Product');
+  const [page, setPage] = useState(1);
+  const [reloads, setReloads] = useState(0);
+  const [load, setLoad] = useState<PageLoad>({ state: 'loading' });
+  const [panel, setPanel] = useState<Panel | undefined>(undefined);
+  const [notice, setNotice] = useState('');
+  const chooser = useRef<HTMLSelectElement>(null);
+  const label = KINDS[kind].label;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    client.list(kind, page, { signal: controller.signal }).then(
+      (records) => controller.signal.aborted || setLoad({ state: 'ready', records }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (!isEposError(error)) throw error;
+        setLoad({ state: 'failed', error });
+      },
+    );
+    return () => controller.abort();
+  }, [client, kind, page, reloads]);
+
+  // A page that failed for want of a connection is fetched again as soon as there is one.
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current && load.state === 'failed') setReloads((n) => n + 1);
+    wasOnline.current = online;
+  }, [online]);
+
+  // Back on the list, keyboard focus starts again at the chooser rather than falling to the page's start.
+  const hadPanel = useRef(false);
+  useEffect(() => {
+    if (panel === undefined && hadPanel.current) chooser.current?.focus();
+    hadPanel.current = panel !== undefined;
+  }, [panel]);
+
+  function open(next: Panel | undefined): void {
+    setNotice('');
+    setPanel(next);
+  }
+
+  async function save(write: Write): Promise<string | undefined> {
+    let state: keyof typeof SAVED;
+    try {
+      ({ state } = await writer.write(write));
+    } catch (error) {
+      // The writer rejects only when the change could not be stored (StoreError: storage full...);
+      // its message already says what to do.
+      if (!(error instanceof Error)) throw error;
+      return error.message;
+    }
+    open(undefined);
+    setNotice(SAVED[state]);
+    // A queued write is not on the server yet: reading the page again would only hide it or fail offline.
+    if (state === 'done') setReloads((n) => n + 1);
+    return undefined;
+  }
+
+  const first = load.state === 'ready' ? load.records[0] : undefined;
+  return (
+    <section class="records" aria-labelledby="records-title">
+      <h2 id="records-title">Records</h2>
+      <div class="records-bar" hidden={panel !== undefined}>
+        <label class="records-kind">
+          Record kind
+          <select
+            ref={chooser}
+            value={kind}
+            onChange={(event) => {
+              setKind(event.currentTarget.value as Kind);
+              setPage(1);
+              setNotice('');
+            }}
+          >
+            {KIND_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {KINDS[name].label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" class="button button-primary" onClick={() => open({ mode: 'create', text: formatJson(first ? blanked(kind, first) : {}) })}>
+          New {label} record
+        </button>
+      </div>
+      <p role="status" class="records-notice">
+        {notice}
+      </p>
+      <div hidden={panel !== undefined}>
+        <RecordsList
+          kind={kind}
+          page={page}
+          load={load}
+          online={online}
+          onPage={(next) => (setPage(next), setNotice(''))}
+          onRetry={() => setReloads((n) => n + 1)}
+          onView={(id, record) => open({ mode: 'view', id, record })}
+        />
+      </div>
+      {panel?.mode === 'view' ? (
+        <RecordsView
+          key={panel.id}
+          client={client}
+          kind={kind}
+          id={panel.id}
+          listed={panel.record}
+          online={online}
+          onEdit={(record) => open({ mode: 'edit', id: panel.id, text: formatJson(withoutId(kind, record)) })}
+          onDelete={() => save({ op: 'delete', kind, id: panel.id })}
+          onBack={() => open(undefined)}
+        />
+      ) : panel?.mode === 'create' ? (
+        <RecordsForm heading={`New ${label} record`} initialText={panel.text} submitLabel="Create" onSubmit={(body) => save({ op: 'create', kind, body })} onCancel={() => open(undefined)} />
+      ) : panel?.mode === 'edit' ? (
+        <RecordsForm
+          key={panel.id}
+          heading={`Edit ${label} ${panel.id}`}
+          initialText={panel.text}
+          submitLabel="Save changes"
+          onSubmit={(body) => save({ op: 'update', kind, id: panel.id, body })}
+          onCancel={() => open(undefined)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The record's fields without its id, in either style: the id is the address, not a field to edit. */
+function withoutId(kind: Kind, record: OpenRecord): OpenRecord {
+  const { [KINDS[kind].v2IdKey]: _v2, [CONTRACT_ID_KEY]: _contract, ...fields } = record;
+  return fields;
+}
+
+/** A template for a new record: the kind's fields as a real record has them, values emptied. */
+function blanked(kind: Kind, record: OpenRecord): OpenRecord {
+  return Object.fromEntries(Object.entries(withoutId(kind, record)).map(([field, value]) => [field, typeof value === 'string' ? '' : null]));
+}

@@ -1,0 +1,42 @@
+/**
+ * The back office's Settings: the app's configuration document as a form, or as raw JSON, with
+ * where it came from and what is wrong with it. Saving goes through the outbox, so it works offline.
+ */
+import { useState } from 'preact/hooks';
+import type { ConfigState } from '../../config-state.ts';
+import type { SearchIndex } from '../../store/search/index.ts';
+import { useSubscription } from '../use-subscription.ts';
+import { SettingsForm } from './settings-form.tsx';
+import { SettingsRaw } from './settings-raw.tsx';
+import { SettingsStatus } from './settings-status.tsx';
+
+/** Props of {@link SettingsScreen}. */
+export interface SettingsScreenProps {
+  config: ConfigState;
+  /** The catalog, to name favourites and find products to add; undefined while it loads. */
+  products?: SearchIndex | undefined;
+}
+
+/** The settings screen. */
+export function SettingsScreen({ config, products }: SettingsScreenProps) {
+  const view = useSubscription(config) ?? config.get();
+  const [raw, setRaw] = useState(false);
+  return (
+    <section class="settings" aria-labelledby="settings-heading">
+      <div class="settings-top">
+        <h2 id="settings-heading">Settings</h2>
+        <button type="button" class="button" aria-pressed={raw} onClick={() => setRaw(!raw)}>
+          Raw JSON
+        </button>
+      </div>
+      <SettingsStatus view={view} />
+      {/* Both stay mounted, so switching views never loses what was typed in the other. */}
+      <div hidden={raw}>
+        <SettingsForm current={view.config} products={products} onSave={(next) => config.save(next)} />
+      </div>
+      <div hidden={!raw}>
+        <SettingsRaw document={view.document} onSave={(document) => config.saveDocument(document)} />
+      </div>
+    </section>
+  );
+}

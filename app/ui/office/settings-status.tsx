@@ -1,0 +1,45 @@
+/** Where the settings on screen came from, and what is wrong with them, before anyone edits. */
+import type { ConfigView } from '../../config-state.ts';
+
+/** Props of {@link SettingsStatus}. */
+export interface SettingsStatusProps {
+  view: ConfigView;
+}
+
+const SOURCES: Record<ConfigView['source'], string> = {
+  server: 'From Epos Now',
+  stored: 'Stored on this till',
+  none: 'Not saved yet: defaults',
+};
+
+/** Source line, fetch error, and a warning for a foreign or partly broken document. */
+export function SettingsStatus({ view }: SettingsStatusProps) {
+  const broken = view.status === 'foreign' || view.status === 'partial';
+  return (
+    <>
+      <p class="settings-source">{SOURCES[view.source]}</p>
+      {view.error ? (
+        <p role="alert" class="sync-error">
+          {view.error}
+        </p>
+      ) : null}
+      {broken ? (
+        <div role="alert" class="warning">
+          <p>
+            <strong>The stored settings have problems; defaults are in use for those fields until they are saved again:</strong>
+          </p>
+          <ul>
+            {view.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {view.unknownKeys.length > 0 ? (
+        <p class="hint">
+          Kept when you save (not this app’s settings): {view.unknownKeys.join(', ')}.
+        </p>
+      ) : null}
+    </>
+  );
+}

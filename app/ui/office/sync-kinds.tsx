@@ -1,0 +1,93 @@
+/** The offline catalog kind by kind: what is stored, when it was pulled, how the latest pull is going. */
+import type { CatalogView } from '../../catalog-state.ts';
+import { type CachedKind, KINDS } from '../../epos/kinds.ts';
+import type { KindMeta } from '../../store/schema.ts';
+import { formatCount } from '../format.ts';
+import { failedKinds } from '../sync-error.tsx';
+import { Ago } from './sync-time.tsx';
+
+/** Props of {@link SyncKinds}. */
+export interface SyncKindsProps {
+  catalog: CatalogView;
+  now: number;
+}
+
+/** The "Offline catalog" table: one row per cached kind. */
+export function SyncKinds({ catalog, now }: SyncKindsProps) {
+  const counts = shownCounts(catalog);
+  const failed = failedKinds(catalog.progress, catalog.meta);
+  return (
+    <div class="sync-kinds-wrap">
+      <table class="sync-kinds">
+        <caption>Offline catalog</caption>
+        <thead>
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col">Records stored</th>
+            <th scope="col">Last pull</th>
+            <th scope="col">State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {catalog.meta.map((meta) => (
+            <tr key={meta.kind}>
+              <th scope="row">{KINDS[meta.kind].label}</th>
+              <td data-label="Records stored">{formatCount(counts[meta.kind])}</td>
+              <td data-label="Last pull">{meta.pulledAt === null ? 'Never' : <Ago at={meta.pulledAt} now={now} />}</td>
+              <td data-label="State">
+                <KindState meta={meta} catalog={catalog} error={failed.find((f) => f.kind === meta.kind)?.error} now={now} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface KindStateProps {
+  meta: KindMeta;
+  catalog: CatalogView;
+  error: string | undefined;
+  now: number;
+}
+
+function KindState({ meta, catalog, error, now }: KindStateProps) {
+  const progress = catalog.progress[meta.kind];
+  if (progress?.state === 'running') {
+    return (
+      <span class="sync-running">
+        Downloading: {plural(progress.pages, 'page')}, {plural(progress.records, 'record')} so far
+      </span>
+    );
+  }
+  if (error !== undefined) {
+    return (
+      <span class="sync-failed">
+        <strong>Failed</strong>
+        {meta.attemptedAt === null ? null : (
+          <>
+            {' '}
+            <Ago at={meta.attemptedAt} now={now} />
+          </>
+        )}
+        : {error}
+      </span>
+    );
+  }
+  return <span>{meta.pulledAt === null ? 'Never pulled' : 'Complete'}</span>;
+}
+
+/** Records as the till shows them, local writes included (what the till screen counts too). */
+function shownCounts(catalog: CatalogView): Record<CachedKind, number> {
+  return {
+    Product: catalog.index.size,
+    TenderType: catalog.tenderTypes.length,
+    SeatingTable: catalog.seatingTables.length,
+    DiscountReason: catalog.discountReasons.length,
+  };
+}
+
+function plural(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,35 @@
+/** The cashier's screen: the order pad, and a new customer at the counter when allowed. */
+import { useState } from 'preact/hooks';
+import type { CatalogView } from '../catalog-state.ts';
+import type { AppConfig } from '../epos/app-config.ts';
+import type { Writer } from '../writer.ts';
+import { CustomerForm } from './till/customer-form.tsx';
+import { OrderPad } from './till/order-pad.tsx';
+
+/** Props of {@link TillPage}. */
+export interface TillPageProps {
+  catalog: CatalogView | undefined;
+  config: AppConfig;
+  /** Undefined for the few ms before the session has started. */
+  writer: Writer | undefined;
+  syncing: boolean;
+}
+
+/** Order pad, with the customer form behind a button. */
+export function TillPage({ catalog, config, writer, syncing }: TillPageProps) {
+  const [customer, setCustomer] = useState(false);
+  return (
+    <>
+      <OrderPad catalog={catalog} config={config} syncing={syncing} />
+      <section class="till-extras" aria-label="Customers">
+        {customer && writer ? (
+          <CustomerForm writer={writer} allowed={config.allowCustomerCreate} onDone={() => setCustomer(false)} />
+        ) : (
+          <button type="button" class="button" onClick={() => setCustomer(true)} disabled={!writer}>
+            New customer
+          </button>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/** The basket: its lines with quantity controls, its sums, and a confirmed way to empty it. */
+import { useRef, useState } from 'preact/hooks';
+import { type Basket, type BasketTotals, setQuantity } from '../../till/basket.ts';
+import type { Money } from '../../till/money.ts';
+
+/** Props of {@link BasketView}. */
+export interface BasketViewProps {
+  basket: Basket;
+  totals: BasketTotals;
+  money: Money;
+  onChange(edit: (basket: Basket) => Basket): void;
+  /** Empties the basket, once the cashier confirmed. */
+  onClear(): void;
+}
+
+/** The basket's lines and sums. */
+export function BasketView({ basket, totals, money, onChange, onClear }: BasketViewProps) {
+  const [confirming, setConfirming] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // From the basket at the time of the edit, so two quick taps count twice.
+  const step = (productId: number, by: number): void =>
+    onChange((current) => setQuantity(current, productId, (current.lines.find((line) => line.productId === productId)?.quantity ?? 0) + by));
+  const { discount } = basket;
+  const row = (label: string, minor: number, className?: string) => (
+    <div class={className}>
+      <dt>{label}</dt>
+      <dd>{money.format(minor)}</dd>
+    </div>
+  );
+
+  return (
+    <section class="basket" aria-label="Basket">
+      <h2>Basket</h2>
+      {basket.lines.length === 0 ? (
+        <p class="notice">The basket is empty: scan a barcode, search, or tap a favourite.</p>
+      ) : (
+        <ul class="basket-lines" aria-label="Basket lines">
+          {basket.lines.map((line) => (
+            <li key={line.productId} class="basket-line">
+              <span class="basket-name">{line.name}</span>
+              <span class="basket-qty">
+                <button type="button" class="button" aria-label={`Fewer ${line.name}`} onClick={() => step(line.productId, -1)}>
+                  −
+                </button>
+                <span>{line.quantity}</span>
+                <button type="button" class="button" aria-label={`More ${line.name}`} onClick={() => step(line.productId, 1)}>
+                  +
+                </button>
+              </span>
+              <span class="basket-price">{money.format(line.unitPrice * line.quantity)}</span>
+              <button type="button" class="button" aria-label={`Remove ${line.name}`} onClick={() => step(line.productId, -line.quantity)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl class="basket-totals">
+        {row(`Subtotal (${totals.items} item${totals.items === 1 ? '' : 's'})`, totals.subtotal)}
+        {discount ? row(`Discount: ${discount.reason}${discount.kind === 'percentage' ? ` (${discount.value}%)` : ''}`, -totals.discount) : null}
+        {row('Total', totals.total, 'basket-total')}
+        {totals.tendered > 0 ? row('Tendered', totals.tendered) : null}
+        {totals.remaining < 0 ? row('Change due', -totals.remaining, 'basket-total') : totals.tendered > 0 ? row('Remaining', totals.remaining, 'basket-total') : null}
+      </dl>
+      {basket.lines.length > 0 ? (
+        <button
+          ref={trigger}
+          type="button"
+          class="button"
+          aria-expanded={confirming}
+          onClick={() => setConfirming(!confirming)}
+        >
+          Clear basket
+        </button>
+      ) : null}
+      {confirming && basket.lines.length > 0 ? (
+        <div class="till-confirm" role="group" aria-label="Confirm clearing the basket">
+          <p>Clear the whole basket? Its lines, discount, table and payments go.</p>
+          <button
+            type="button"
+            class="button button-primary"
+            onClick={() => {
+              setConfirming(false);
+              onClear();
+            }}
+          >
+            Clear
+          </button>
+          <button
+            type="button"
+            class="button"
+            onClick={() => {
+              setConfirming(false);
+              trigger.current?.focus();
+            }}
+          >
+            Keep
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

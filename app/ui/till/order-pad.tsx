@@ -1,0 +1,105 @@
+/**
+ * The cashier's order pad: find products (search, favourites, the scanner wherever focus is),
+ * build the basket (quantities, discount, table, payments) and hand it to the Epos Now till.
+ * Two columns on a till screen, finding left and the basket right; one column on a phone.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import type { CatalogView } from '../../catalog-state.ts';
+import type { AppConfig } from '../../epos/app-config.ts';
+import { recordId } from '../../epos/ids.ts';
+import type { Product } from '../../epos/records.ts';
+import type { BasketStorage } from '../../till/basket-storage.ts';
+import { addProduct, basketTotals, EMPTY_BASKET, setDiscount, setTable } from '../../till/basket.ts';
+import { createMoney } from '../../till/money.ts';
+import type { FrameEnv } from '../../till/till-bridge.ts';
+import { unknownBarcode } from '../barcode-result.tsx';
+import { Search } from '../search.tsx';
+import { BasketView } from './basket-view.tsx';
+import { DiscountPicker } from './discount-picker.tsx';
+import { Favourites } from './favourites.tsx';
+import { SendToTill } from './send-to-till.tsx';
+import { TablePicker } from './table-picker.tsx';
+import { TenderPanel } from './tender-panel.tsx';
+import { useBasket } from './use-basket.ts';
+import { useScanner } from './use-scanner.ts';
+
+/** Props of {@link OrderPad}. */
+export interface OrderPadProps {
+  /** Undefined while the catalog loads. */
+  catalog: CatalogView | undefined;
+  config: AppConfig;
+  /** A catalog pull is under way. */
+  syncing: boolean;
+  /** Where the basket is kept; localStorage unless given. */
+  storage?: BasketStorage;
+  /** The window around the app; the real one unless given. */
+  frame?: FrameEnv;
+  /** Key times for telling a scanner from a person (ms); the key events' own unless given. */
+  now?: () => number;
+}
+
+/** Search, favourites, basket, discount, table, payments and "Send to till". */
+export function OrderPad({ catalog, config, syncing, storage, frame, now }: OrderPadProps) {
+  const money = useMemo(() => createMoney(config.currency, config.locale), [config.currency, config.locale]);
+  const { basket, change, problem } = useBasket(storage);
+  const [alert, setAlert] = useState<string | null>(null);
+  // Counted, so the same product added twice is announced twice (the text alone would not change).
+  const [added, setAdded] = useState({ name: '', count: 0 });
+  const totals = basketTotals(basket);
+  const priceOf = (product: Product): string => {
+    const major = product[config.priceField];
+    return typeof major === 'number' ? money.format(money.toMinor(major)) : 'No price';
+  };
+
+  const add = (product: Product): boolean => {
+    const major = product[config.priceField];
+    const productId = recordId('Product', product);
+    if (typeof major !== 'number' || !Number.isFinite(major) || productId === undefined) {
+      const which = config.priceField === 'SalePrice' ? 'sale' : 'eat-out';
+      setAlert(`${product.Name} has no ${which} price, so it cannot be sold here. A manager sets its price in the back office.`);
+      return false;
+    }
+    change((current) => addProduct(current, { productId, name: product.Name, unitPrice: money.toMinor(major) }));
+    setAlert(null);
+    setAdded((last) => ({ name: product.Name, count: last.count + 1 }));
+    return true;
+  };
+
+  const addByBarcode = (code: string): boolean => {
+    const product = catalog?.index.byBarcode(code);
+    if (product) return add(product);
+    setAlert(catalog ? unknownBarcode(code) : `The catalog is still loading, so barcode ${code} could not be looked up: scan it again in a moment.`);
+    return false;
+  };
+  useScanner(addByBarcode, now);
+  const clear = (): void => change(() => EMPTY_BASKET);
+
+  return (
+    <div class="order-pad">
+      <div class="order-pad-find">
+        {alert ? (
+          <p role="alert" class="till-alert">
+            {alert}
+          </p>
+        ) : null}
+        <Search index={catalog?.index} revision={catalog?.indexRevision ?? 0} syncing={syncing} onAdd={add} onBarcode={addByBarcode} priceOf={priceOf} />
+        <Favourites ids={config.favourites} index={catalog?.index} priceOf={priceOf} onAdd={add} />
+      </div>
+      <div class="order-pad-basket">
+        {problem ? (
+          <p role="alert" class="till-alert">
+            {problem}
+          </p>
+        ) : null}
+        <BasketView basket={basket} totals={totals} money={money} onChange={change} onClear={clear} />
+        <DiscountPicker reasons={catalog?.discountReasons ?? []} discount={basket.discount} money={money} onChange={(discount) => change((current) => setDiscount(current, discount))} />
+        <TablePicker tables={catalog?.seatingTables ?? []} tableId={basket.tableId} onChange={(tableId) => change((current) => setTable(current, tableId))} />
+        <TenderPanel tenderTypes={catalog?.tenderTypes ?? []} tenders={basket.tenders} remaining={totals.remaining} money={money} onChange={change} />
+        <SendToTill basket={basket} money={money} frame={frame} onSent={clear} />
+      </div>
+      <p class="visually-hidden" aria-live="polite">
+        {added.count > 0 ? <span key={added.count}>Added {added.name}</span> : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+/**
+ * The screens as a cashier and a manager use them, in real Chromium with the real worker,
+ * IndexedDB and stand-in: a manager's settings reach an open till; a cashier inside an Epos Now
+ * till page (an iframe on another origin) finds products by typing and by scanning, builds a
+ * basket with a discount, a table and a tender, and "Send to till" posts the basket to that
+ * parent only; the whole flow works offline after a reload. Screenshots go to
+ * test-results/screenshots/. The steps share one server and run in order.
+ */
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenRecord } from '../../app/epos/records.ts';
+import type { TillBasketMessage } from '../../app/till/till-message.ts';
+import { ROOT } from '../tools/build.ts';
+import { serveApp, type ServedApp, unexpected, WAIT, watchProblems } from './harness.ts';
+
+const PRODUCTS = 1000;
+const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+
+type Product = OpenRecord & { ProductID: number; Name: string; Barcode: string; SalePrice: number; EatOutPrice: number };
+
+declare global {
+  interface Window {
+    /** What the embedding till page received, with the sender's origin. */
+    received: { origin: string; data: TillBasketMessage }[];
+  }
+}
+
+describe('till and back office in Chromium', () => {
+  let app: ServedApp | undefined;
+  let standin: ServedApp['standin'];
+  let context: BrowserContext;
+  let till: Page;
+  const problems: string[][] = [];
+
+  beforeAll(async () => {
+    app = await serveApp('screens', { products: PRODUCTS });
+    ({ standin } = app);
+    // Names that occur once, so a search has one answer.
+    standin.put('Product', { ...standin.record('Product', 7), Name: 'Zanzibar Carrot Cake', SalePrice: 3.2, EatOutPrice: 3.85 });
+    standin.put('Product', { ...standin.record('Product', 42), Name: 'Quince Shortbread', SalePrice: 1.75, EatOutPrice: 2.1 });
+    await mkdir(SCREENSHOTS, { recursive: true });
+    context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    till = await open(context);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const product = (id: number) => standin.record('Product', id) as Product;
+
+  async function open(where: BrowserContext): Promise<Page> {
+    const page = await where.newPage();
+    problems.push(watchProblems(page));
+    return page;
+  }
+
+  async function shoot(page: Page, name: string): Promise<void> {
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-1024.png`), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-360.png`), fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 768 });
+  }
+
+  it('a manager changes the settings in the back office, and the open till picks them up', async () => {
+    await till.goto((app as ServedApp).appUrl());
+    await till.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    await till.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
+
+    // The manager opens the back office in another tab of the same till (context is stored).
+    const office = await open(context);
+    await office.goto(`${(app as ServedApp).server.url}/#/office/settings`);
+    const form = office.getByRole('main');
+    await form.getByRole('heading', { name: 'Settings' }).waitFor(WAIT);
+    await form.getByRole('textbox', { name: 'Till name' }).fill('Front counter');
+    await form.getByRole('combobox', { name: 'Price charged' }).selectOption({ label: 'Eat-out price' });
+    const favourite = form.getByRole('searchbox', { name: 'Add favourite' });
+    await favourite.fill('Zanzibar');
+    await form.getByRole('button', { name: 'Add Zanzibar Carrot Cake' }).click();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await office.getByText('Saved', { exact: true }).waitFor(WAIT);
+    const saved = JSON.parse(standin.settingsText ?? 'null') as Record<string, unknown>;
+    expect(saved).toMatchObject({ version: 1, tillName: 'Front counter', priceField: 'EatOutPrice', favourites: [7] });
+    await shoot(office, 'office-settings');
+
+    // The till tab heard of the save: its name, its favourites and its prices follow.
+    await till.getByText('Front counter', { exact: true }).waitFor(WAIT);
+    await till.getByRole('button', { name: 'Zanzibar Carrot Cake' }).waitFor(WAIT);
+
+    for (const [tab, name] of [
+      ['Sync', 'office-sync'],
+      ['Pending changes', 'office-changes'],
+      ['Records', 'office-records'],
+    ] as const) {
+      await office.getByRole('link', { name: tab, exact: true }).click();
+      await office.getByRole('heading', { name: tab === 'Records' ? /Records/ : tab }).first().waitFor(WAIT);
+      await shoot(office, name);
+    }
+    await office.close();
+  });
+
+  it('a cashier inside the Epos Now till types, scans, takes a discount, a table and a tender, and Send to till posts the basket to that till only', async () => {
+    const appUrl = (app as ServedApp).appUrl();
+    const tillPage = await serveTillPage(appUrl);
+    const embedded = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const parent = await open(embedded);
+    await parent.goto(tillPage.url);
+    const frame = await appFrame(parent);
+    await frame.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+
+    // Settings came from the server this time (this frame's storage is its own): eat-out prices.
+    await frame.getByText('Front counter', { exact: true }).waitFor(WAIT);
+    await frame.getByRole('searchbox', { name: 'Search products' }).fill('zanzib');
+    await frame.getByRole('button', { name: 'Add Zanzibar Carrot Cake' }).click();
+
+    // The scanner types fast and ends with Enter, wherever the focus is (here: the page).
+    await frame.locator('body').click({ position: { x: 5, y: 5 } });
+    await parent.keyboard.type(product(42).Barcode, { delay: 5 });
+    await parent.keyboard.press('Enter');
+    const basket = frame.getByRole('region', { name: 'Basket' });
+    await basket.getByText('Quince Shortbread').waitFor(WAIT);
+    await basket.getByRole('button', { name: 'More Quince Shortbread' }).click();
+
+    await frame.getByRole('combobox', { name: 'Discount reason' }).selectOption({ label: 'Loyalty' });
+    expect(await frame.getByRole('textbox', { name: 'Discount percentage' }).inputValue()).toBe('10');
+    await frame.getByRole('button', { name: 'Table 3', exact: true }).click();
+
+    // A reload (an update, a crash) keeps the basket.
+    await parent.reload();
+    const again = await appFrame(parent);
+    const kept = again.getByRole('region', { name: 'Basket' });
+    await kept.getByText('Quince Shortbread').waitFor(WAIT);
+    await kept.getByText('Zanzibar Carrot Cake').waitFor(WAIT);
+    await again.getByRole('button', { name: 'Pay by Card' }).click();
+    await shoot(parent, 'till-embedded-basket');
+
+    await again.getByRole('button', { name: 'Send to till' }).click();
+    await again.getByText('Sent to the till').waitFor(WAIT);
+    const received = await parent.evaluate(() => window.received);
+    expect(received).toHaveLength(1);
+    const appOrigin = new URL(appUrl).origin;
+    expect(received[0]!.origin).toBe(appOrigin);
+    const tables = standin.records('SeatingTable') as (OpenRecord & { TableID: number; Name: string })[];
+    const reasons = standin.records('DiscountReason') as (OpenRecord & { DiscountReasonID: number; Reason: string })[];
+    const tenders = standin.records('TenderType') as (OpenRecord & { TypeID: number; Name: string })[];
+    // 3.85 + 2 x 2.10 = 8.05, less 10% (0.81) = 7.24.
+    expect(received[0]!.data).toEqual({
+      type: 'epos-till-basket',
+      version: 1,
+      products: [
+        { ProductID: 7, Quantity: 1, Price: 3.85 },
+        { ProductID: 42, Quantity: 2, Price: 2.1 },
+      ],
+      tenders: [{ TypeID: tenders.find((t) => t.Name === 'Card')!.TypeID, Amount: 7.24 }],
+      discount: { reasonId: reasons.find((r) => r.Reason === 'Loyalty')!.DiscountReasonID, percentage: 10 },
+      TableID: tables.find((t) => t.Name === 'Table 3')!.TableID,
+    });
+    // Sent means done: the basket starts empty for the next customer.
+    await again.getByRole('region', { name: 'Basket' }).getByText('Zanzibar Carrot Cake').waitFor({ state: 'detached', ...WAIT });
+    await embedded.close();
+    await new Promise((resolve) => tillPage.server.close(resolve));
+  });
+
+  it('the whole till flow works offline after a reload, and a customer made offline is sent on reconnect', async () => {
+    await context.setOffline(true);
+    await till.reload();
+    await till.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await till.getByText('Front counter', { exact: true }).waitFor(WAIT);
+    await till.getByRole('searchbox', { name: 'Search products' }).fill('quince');
+    await till.getByRole('button', { name: 'Add Quince Shortbread' }).click();
+    await till.getByRole('button', { name: 'Zanzibar Carrot Cake' }).click();
+    await till.getByRole('searchbox', { name: 'Search products' }).press('Escape');
+    await till.locator('body').click({ position: { x: 5, y: 5 } });
+    await till.keyboard.type('4000000000006', { delay: 5 });
+    await till.keyboard.press('Enter');
+    await till.getByRole('alert').filter({ hasText: '4000000000006' }).waitFor(WAIT);
+
+    await till.getByRole('combobox', { name: 'Discount reason' }).selectOption({ label: 'Staff' });
+    await till.getByRole('button', { name: 'Table 5', exact: true }).click();
+    await till.getByRole('button', { name: 'Pay by Cash' }).click();
+    const basket = till.getByRole('region', { name: 'Basket' });
+    // 2.10 + 3.85 = 5.95, less 20% (1.19) = 4.76.
+    await basket.getByText('£4.76').first().waitFor(WAIT);
+    // Opened on its own, not inside the Epos Now till: the button says why it cannot send.
+    await till.getByText('Send to till works only inside the Epos Now till', { exact: false }).waitFor(WAIT);
+    await shoot(till, 'till-offline-basket');
+
+    const before = standin.records('Customer').length;
+    await till.getByRole('button', { name: 'New customer' }).click();
+    await till.getByRole('textbox', { name: 'Forename' }).fill('Olive');
+    await till.getByRole('textbox', { name: 'Surname' }).fill('Offline');
+    await till.getByRole('button', { name: 'Create customer' }).click();
+    await till.getByText('Saved on this till', { exact: false }).waitFor(WAIT);
+    await till.getByRole('status', { name: 'Changes' }).filter({ hasText: '1 pending' }).waitFor(WAIT);
+    await shoot(till, 'till-offline-customer');
+
+    await context.setOffline(false);
+    await till.getByRole('status', { name: 'Changes' }).filter({ hasText: 'All changes saved' }).waitFor(WAIT);
+    const customers = standin.records('Customer');
+    expect(customers).toHaveLength(before + 1);
+    expect(customers.at(-1)).toMatchObject({ Forename: 'Olive', Surname: 'Offline' });
+
+    for (const seen of problems) expect(unexpected(seen)).toEqual([]);
+  });
+});
+
+/** The app's frame inside the till page, once its search box is there. */
+async function appFrame(parent: Page): Promise<Frame> {
+  const element = await parent.waitForSelector('iframe[title="Till app"]', WAIT);
+  const frame = await element.contentFrame();
+  if (!frame) throw new Error('the till page has no app frame');
+  await frame.getByRole('searchbox', { name: 'Search products' }).waitFor(WAIT);
+  return frame;
+}
+
+/**
+ * The Epos Now till page: it embeds the app in an iframe and records the messages it receives.
+ * Another origin (its own port) on the same host: Chromium refuses IndexedDB to a frame from
+ * another site in a test profile (third-party storage), which the real till's browser allows.
+ */
+async function serveTillPage(appUrl: string): Promise<{ url: string; server: Server }> {
+  const html = `<!doctype html><title>Epos Now till</title><script>
+    window.received = [];
+    addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+  </script><iframe title="Till app" src="${appUrl}" style="width:1000px;height:1400px;border:0"></iframe>`;
+  const server = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/till`, server };
+}

@@ -1,0 +1,286 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EposErrorData } from '../../../app/epos/errors.ts';
+import type { TillDb } from '../../../app/store/db.ts';
+import { enqueue } from '../../../app/store/outbox.ts';
+import { retryEntry } from '../../../app/store/outbox-admin.ts';
+import { markFailed, markHeld, pauseForAuth } from '../../../app/store/outbox-outcomes.ts';
+import { readOutboxStatus, type OutboxStatus } from '../../../app/store/outbox-status.ts';
+import type { OutboxEntry } from '../../../app/store/schema.ts';
+import { ChangesScreen, type ChangesScreenProps } from '../../../app/ui/office/changes-screen.tsx';
+import { createWriter, type Writer } from '../../../app/writer.ts';
+import { freshDb } from '../../store/fixture.ts';
+
+afterEach(cleanup);
+
+const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+const MADE = NOW - 5 * 60_000;
+const refusal = (path: string, detail: string): EposErrorData => ({
+  code: 'client',
+  name: 'ClientError',
+  message: `POST ${path}: HTTP 400: ${detail}`,
+  method: 'POST',
+  path,
+  mayHaveReached: true,
+  status: 400,
+  serverMessage: detail,
+});
+const dropped: EposErrorData = { code: 'network', name: 'NetworkError', message: 'POST /api/V2/PopupNote: network failure (connection reset)', method: 'POST', path: '/api/V2/PopupNote', mayHaveReached: true };
+
+interface Fixture {
+  db: TillDb;
+  writer: Writer;
+  notify: ReturnType<typeof vi.fn>;
+}
+
+async function setup(): Promise<Fixture> {
+  const db = await freshDb();
+  const target = new EventTarget();
+  const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: vi.fn() };
+  const notify = vi.fn();
+  const writer = createWriter({ db, channel, notify, now: () => NOW, waitMs: 10 });
+  return { db, writer, notify };
+}
+
+/** The queue a manager might find: one of each state a person acts on, and one still waiting. */
+async function seed(db: TillDb) {
+  await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Ann' } }, MADE);
+  await enqueue(db, { op: 'update', kind: 'Product', id: 12, body: { Name: 'Tea' } }, MADE);
+  await enqueue(db, { op: 'delete', kind: 'Clocking', id: 3 }, MADE);
+  await enqueue(db, { op: 'save', document: { version: 1 } }, MADE);
+  await enqueue(db, { op: 'create', kind: 'PopupNote', body: { Note: 'Allergens' } }, MADE);
+  const [ann, product, clocking, settings, note] = (await db.getAll('outbox')) as [OutboxEntry, OutboxEntry, OutboxEntry, OutboxEntry, OutboxEntry];
+  await markFailed(db, { ...ann, attempts: 1 }, refusal('/api/V2/Customer', 'Surname is required'), NOW);
+  await db.put('outbox', { ...(await db.get('outbox', ann.seq))!, attempts: 1 });
+  await markFailed(db, clocking, refusal('/api/V2/Clocking/3', 'Clocking is closed'), NOW);
+  await markHeld(db, note, dropped, [{ PopupNoteID: 77, Note: 'Allergens' }, { PopupNoteID: 78, Note: 'Allergens', Extra: true }], NOW);
+  return { ann, product, clocking, settings, note };
+}
+
+async function renderScreen(writer: ChangesScreenProps['writer'], outbox?: OutboxStatus) {
+  const view = render(<ChangesScreen writer={writer} outbox={outbox} now={NOW} />);
+  await screen.findByRole('heading', { name: 'Pending changes' });
+  return view;
+}
+
+function item(title: string): HTMLElement {
+  return screen.getByRole('listitem', { name: title });
+}
+
+describe('ChangesScreen: what waits', () => {
+  it('says every change is on Epos Now when the outbox is empty', async () => {
+    const { writer } = await setup();
+    await renderScreen(writer);
+    await screen.findByText('Every change is on Epos Now.');
+    expect(screen.queryByRole('list', { name: 'Changes waiting' })).toBeNull();
+  });
+
+  it('lists every entry in words, with its state, age, attempts and Epos Now\u2019s answer', async () => {
+    const { db, writer } = await setup();
+    await seed(db);
+    await renderScreen(writer, await readOutboxStatus(db));
+    const list = await screen.findByRole('list', { name: 'Changes waiting' });
+    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Create Customer', 'Update Product 12', 'Delete Clocking 3', 'Save settings', 'Create Popup note']);
+
+    const ann = item('Create Customer');
+    expect(ann.textContent).toContain('Refused by Epos Now');
+    expect(ann.textContent).toContain('Made 5 min ago');
+    expect(ann.textContent).toContain('1 attempt');
+    expect(ann.textContent).toContain('Epos Now answered 400: POST /api/V2/Customer: HTTP 400: Surname is required');
+
+    const product = item('Update Product 12');
+    expect(product.textContent).toContain('Waiting to be sent');
+    expect(product.textContent).toContain('Not sent yet');
+    // Waiting entries are the replayer's: nothing for a person to do.
+    expect(within(product).queryByRole('button')).toBeNull();
+
+    expect(item('Create Popup note').textContent).toContain('Needs a decision');
+    expect(item('Create Popup note').textContent).toContain('Last try failed: POST /api/V2/PopupNote: network failure');
+    db.close();
+  });
+
+  it('offers Retry, Edit and Discard on a refused change, but no Edit on a refused delete', async () => {
+    const { db, writer } = await setup();
+    await seed(db);
+    await renderScreen(writer);
+    await screen.findByRole('list', { name: 'Changes waiting' });
+    for (const name of ['Retry Create Customer', 'Edit Create Customer', 'Discard Create Customer', 'Retry Delete Clocking 3', 'Discard Delete Clocking 3']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    expect(screen.queryByRole('button', { name: 'Edit Delete Clocking 3' })).toBeNull();
+    expect(within(item('Save settings')).queryByRole('button')).toBeNull();
+    db.close();
+  });
+
+  it('re-lists when the outbox changes, and shows a paused queue', async () => {
+    const { db, writer } = await setup();
+    const view = await renderScreen(writer, await readOutboxStatus(db));
+    await screen.findByText('Every change is on Epos Now.');
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Cy' } }, MADE);
+    const [entry] = await db.getAll('outbox');
+    await pauseForAuth(db, entry!, { ...refusal('/api/V2/Customer', 'no'), code: 'auth', status: 401 }, NOW);
+    view.rerender(<ChangesScreen writer={writer} outbox={await readOutboxStatus(db)} now={NOW} />);
+    await screen.findByRole('heading', { name: 'Create Customer' });
+    expect(screen.getByText(/Sending is paused: Epos Now refused the API token/)).toBeTruthy();
+    db.close();
+  });
+
+  it('says so when the stored changes cannot be read', async () => {
+    const { writer } = await setup();
+    await renderScreen({ ...writer, list: () => Promise.reject(new Error('database closed')) });
+    expect((await screen.findByRole('alert')).textContent).toBe('The changes stored on this till could not be read (database closed). Reload the page.');
+  });
+});
+
+describe('ChangesScreen: what a person does', () => {
+  it('Retry sends a refused change again', async () => {
+    const { db, writer, notify } = await setup();
+    const { ann } = await seed(db);
+    await renderScreen(writer);
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
+    await waitFor(() => expect(item('Create Customer').textContent).toContain('Waiting to be sent'));
+    const stored = await db.get('outbox', ann.seq);
+    expect(stored?.state).toBe('pending');
+    expect(notify).toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Retry Create Customer' })).toBeNull();
+    db.close();
+  });
+
+  it('Edit checks the JSON before sending the new fields', async () => {
+    const { db, writer } = await setup();
+    const { ann } = await seed(db);
+    await renderScreen(writer);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
+    const box = screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement;
+    expect(JSON.parse(box.value)).toEqual({ Forename: 'Ann' });
+    expect(document.activeElement).toBe(box);
+
+    fireEvent.input(box, { target: { value: '{"Forename": "Ann",' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^Not valid JSON/);
+    fireEvent.input(box, { target: { value: '["Ann"]' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
+    expect(screen.getByRole('alert').textContent).toBe('Must be a JSON object: fields inside { }.');
+    expect((await db.get('outbox', ann.seq))?.state).toBe('failed');
+
+    fireEvent.input(box, { target: { value: '{"Forename": "Ann", "Surname": "Lee"}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    const stored = await db.get('outbox', ann.seq);
+    expect(stored?.body).toEqual({ Forename: 'Ann', Surname: 'Lee' });
+    expect(stored?.state).toBe('pending');
+    db.close();
+  });
+
+  it('Edit can be cancelled, and focus goes back to its button', async () => {
+    const { db, writer } = await setup();
+    await seed(db);
+    await renderScreen(writer);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel editing Create Customer' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Create Customer' })));
+    db.close();
+  });
+
+  it('Discard asks first, names what else goes, and Keep keeps it', async () => {
+    const { db, writer } = await setup();
+    const { ann } = await seed(db);
+    // An update queued behind the create, to the same (temporary) record.
+    await enqueue(db, { op: 'update', kind: 'Customer', id: ann.recordId, body: { Surname: 'Lee' } }, MADE);
+    await renderScreen(writer);
+    expect(await screen.findByRole('heading', { name: 'Update new Customer' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard Create Customer' }));
+    const confirm = screen.getByRole('group', { name: /^Discard Create Customer\?/ });
+    expect(confirm.textContent).toContain('It will not be sent. Changes queued after it for the same record are discarded too.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep Create Customer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep Create Customer' }));
+    expect(screen.queryByRole('group', { name: /^Discard/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Discard Create Customer' })));
+    expect(await db.count('outbox')).toBe(6);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard Create Customer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm discard Create Customer' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Create Customer' })).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Update new Customer' })).toBeNull();
+    const left = await db.getAll('outbox');
+    expect(left.some((e) => e.target === 'Customer')).toBe(false);
+    expect(left).toHaveLength(4);
+    db.close();
+  });
+
+  it('a held create: the person picks the record it became', async () => {
+    const { db, writer } = await setup();
+    const { note } = await seed(db);
+    await renderScreen(writer);
+    const group = await screen.findByRole('group', { name: /Epos Now may have received this already/ });
+    expect(within(group).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Popup note 77 Note: AllergensThis is the one',
+      'Popup note 78 Note: AllergensThis is the one',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'This is the one: Popup note 78' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Create Popup note' })).toBeNull());
+    expect(await db.get('outbox', note.seq)).toBeUndefined();
+    const queue = await db.get('queue', 'queue');
+    expect(queue?.aliases).toContainEqual({ tempId: note.recordId, id: 78, at: NOW });
+    db.close();
+  });
+
+  it('a held create: "None of these" sends it again', async () => {
+    const { db, writer } = await setup();
+    const { note } = await seed(db);
+    await renderScreen(writer);
+    expect(screen.queryByRole('button', { name: 'Retry Create Popup note' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'None of these: send again (Create Popup note)' }));
+    await waitFor(() => expect(item('Create Popup note').textContent).toContain('Waiting to be sent'));
+    expect((await db.get('outbox', note.seq))?.state).toBe('pending');
+    db.close();
+  });
+});
+
+describe('ChangesScreen: actions that fail', () => {
+  it('shows a rejected action in an alert and keeps the list', async () => {
+    const { db, writer } = await setup();
+    const { ann } = await seed(db);
+    await renderScreen({ ...writer, retry: () => Promise.reject(new Error('The device\u2019s storage is full: retrying the change failed. Free some space on the till and try again.')) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Could not retry Create Customer: The device\u2019s storage is full: retrying the change failed. Free some space on the till and try again. The change is still kept on this till; try again.',
+    );
+    expect(screen.getAllByRole('listitem', { name: /./ })).toHaveLength(5);
+    expect((await db.get('outbox', ann.seq))?.state).toBe('failed');
+    // The buttons work again once the action is over.
+    expect((screen.getByRole('button', { name: 'Retry Create Customer' }) as HTMLButtonElement).disabled).toBe(false);
+    db.close();
+  });
+
+  it('a rejected edit keeps the editor open with the typed text', async () => {
+    const { db, writer } = await setup();
+    await seed(db);
+    await renderScreen({ ...writer, edit: () => Promise.reject(new Error('editing the change failed: AbortError')) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
+    const box = screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement;
+    fireEvent.input(box, { target: { value: '{"Forename": "Anne"}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not save Create Customer: editing the change failed: AbortError.');
+    expect((screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement).value).toBe('{"Forename": "Anne"}');
+    db.close();
+  });
+
+  it('a change settled elsewhere meanwhile: the store\u2019s refusal is shown, and the list catches up', async () => {
+    const { db, writer } = await setup();
+    const { clocking } = await seed(db);
+    await renderScreen(writer);
+    await screen.findByRole('button', { name: 'Retry Delete Clocking 3' });
+    // Another tab retried it.
+    await retryEntry(db, clocking.seq, NOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Delete Clocking 3' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not retry Delete Clocking 3: retrying the change failed: Error: that change is pending, not waiting for a person.');
+    await waitFor(() => expect(item('Delete Clocking 3').textContent).toContain('Waiting to be sent'));
+    db.close();
+  });
+});

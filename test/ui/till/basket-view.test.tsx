@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { useState } from 'preact/hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Basket, basketTotals, EMPTY_BASKET } from '../../../app/till/basket.ts';
+import { createMoney, type Money } from '../../../app/till/money.ts';
+import { BasketView } from '../../../app/ui/till/basket-view.tsx';
+
+afterEach(cleanup);
+
+const GBP = createMoney('GBP', 'en-GB');
+const BASKET: Basket = {
+  lines: [
+    { productId: 1, name: 'Flat White', unitPrice: 320, quantity: 2 },
+    { productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 },
+  ],
+  discount: null,
+  tableId: null,
+  tenders: [],
+};
+
+function Harness({ start, money = GBP }: { start: Basket; money?: Money }) {
+  const [basket, setBasket] = useState(start);
+  return <BasketView basket={basket} totals={basketTotals(basket)} money={money} onChange={setBasket} onClear={() => setBasket(EMPTY_BASKET)} />;
+}
+
+const lines = () => within(screen.getByRole('list', { name: 'Basket lines' })).getAllByRole('listitem').map((item) => item.textContent);
+const totals = () => [...screen.getByRole('region', { name: 'Basket' }).querySelectorAll('dl > div')].map((row) => row.textContent);
+
+describe('BasketView', () => {
+  it('shows each line with its quantity and price, and the sums', () => {
+    render(<Harness start={BASKET} />);
+    expect(lines()).toEqual(['Flat White−2+£6.40×', 'Cheese Scone−1+£2.50×']);
+    expect(totals()).toEqual(['Subtotal (3 items)£8.90', 'Total£8.90']);
+  });
+
+  it('changes quantities with More and Fewer; Fewer on the last one removes the line', () => {
+    render(<Harness start={BASKET} />);
+    fireEvent.click(screen.getByRole('button', { name: 'More Cheese Scone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'More Cheese Scone' }));
+    expect(lines()[1]).toBe('Cheese Scone−3+£7.50×');
+    fireEvent.click(screen.getByRole('button', { name: 'Fewer Flat White' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fewer Flat White' }));
+    expect(lines()).toEqual(['Cheese Scone−3+£7.50×']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Cheese Scone' }));
+    expect(screen.getByText('The basket is empty: scan a barcode, search, or tap a favourite.')).toBeTruthy();
+    expect(totals()).toEqual(['Subtotal (0 items)£0.00', 'Total£0.00']);
+  });
+
+  it('shows the discount, tenders and change due', () => {
+    const basket: Basket = { ...BASKET, discount: { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 10 }, tenders: [{ typeId: 1, name: 'Cash', amount: 1000 }] };
+    render(<Harness start={basket} />);
+    expect(totals()).toEqual(['Subtotal (3 items)£8.90', 'Discount: Staff (10%)-£0.89', 'Total£8.01', 'Tendered£10.00', 'Change due£1.99']);
+  });
+
+  it('shows what remains after a part payment, in a currency without minor units', () => {
+    const basket: Basket = { lines: [{ productId: 1, name: 'Ramen', unitPrice: 980, quantity: 1 }], discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 100 }, tableId: null, tenders: [{ typeId: 2, name: 'Card', amount: 500 }] };
+    render(<Harness start={basket} money={createMoney('JPY', 'en-GB')} />);
+    expect(totals()).toEqual(['Subtotal (1 item)JP¥980', 'Discount: Damaged-JP¥100', 'TotalJP¥880', 'TenderedJP¥500', 'RemainingJP¥380']);
+  });
+
+  it('clears the basket only once the cashier confirms', () => {
+    render(<Harness start={BASKET} />);
+    const clear = screen.getByRole('button', { name: 'Clear basket' });
+    fireEvent.click(clear);
+    expect(clear.getAttribute('aria-expanded')).toBe('true');
+    const confirm = screen.getByRole('group', { name: 'Confirm clearing the basket' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep' }));
+    expect(lines()).toHaveLength(2);
+    expect(document.activeElement).toBe(clear);
+    expect(screen.queryByRole('group', { name: 'Confirm clearing the basket' })).toBeNull();
+
+    fireEvent.click(clear);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear basket' })).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerMessage } from '../../../app/store/channel.ts';
+import { StoreError } from '../../../app/store/errors.ts';
+import { checkCustomer, CustomerForm } from '../../../app/ui/till/customer-form.tsx';
+import { createWriter, type WriteResult } from '../../../app/writer.ts';
+import { freshDb } from '../../store/fixture.ts';
+
+afterEach(cleanup);
+
+const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const type = (name: string, value: string) => fireEvent.input(box(name), { target: { value } });
+const create = () => fireEvent.click(screen.getByRole('button', { name: 'Create customer' }));
+const done = (): Promise<WriteResult> => Promise.resolve({ state: 'done', recordId: 501, answer: { CustomerID: 501 } });
+
+describe('CustomerForm', () => {
+  it('asks for the customer’s names, email, phone and business name', () => {
+    render(<CustomerForm writer={{ write: vi.fn() }} allowed />);
+    expect(screen.getByRole('heading', { name: 'New customer' })).toBeTruthy();
+    for (const name of ['Forename', 'Surname', 'Email', 'Phone', 'Business name (optional)']) expect(box(name).value).toBe('');
+    expect(box('Email').inputMode).toBe('email');
+    expect(box('Phone').inputMode).toBe('tel');
+  });
+
+  it('creates a Customer with the V2 field names, only what was typed, trimmed', async () => {
+    const write = vi.fn(done);
+    render(<CustomerForm writer={{ write }} allowed />);
+    type('Forename', ' Ann ');
+    type('Surname', 'Lee');
+    type('Email', 'ann@example.com');
+    type('Phone', '07700 900123');
+    create();
+    await screen.findByText('Customer created');
+    expect(write).toHaveBeenCalledWith({
+      op: 'create',
+      kind: 'Customer',
+      body: { Forename: 'Ann', Surname: 'Lee', EmailAddress: 'ann@example.com', ContactNumber: '07700 900123' },
+    });
+    // Ready for the next customer, with the focus on the way to it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add another' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Add another' }));
+    expect(box('Forename').value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(box('Forename')));
+  });
+
+  it('takes a business name alone', async () => {
+    const write = vi.fn(done);
+    render(<CustomerForm writer={{ write }} allowed />);
+    type('Business name (optional)', 'Acme Ltd');
+    create();
+    await screen.findByText('Customer created');
+    expect(write).toHaveBeenCalledWith({ op: 'create', kind: 'Customer', body: { BusinessName: 'Acme Ltd' } });
+  });
+
+  it('stores it on the till when offline, and says it will be sent', async () => {
+    const db = await freshDb();
+    const target = new EventTarget();
+    const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: (_: WorkerMessage) => undefined };
+    const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
+    render(<CustomerForm writer={writer} allowed />);
+    type('Surname', 'Okafor');
+    create();
+    await screen.findByText('Saved on this till; it will be sent when the connection is back');
+    const [entry] = await db.getAll('outbox');
+    expect(entry).toMatchObject({ target: 'Customer', op: 'create', body: { Surname: 'Okafor' }, state: 'pending' });
+    db.close();
+  });
+
+  it('needs a name of some kind, and says so next to Forename', async () => {
+    const write = vi.fn();
+    render(<CustomerForm writer={{ write }} allowed />);
+    type('Email', 'ann@example.com');
+    create();
+    const problem = await screen.findByText('Enter a forename, a surname or a business name.');
+    expect(box('Forename').getAttribute('aria-invalid')).toBe('true');
+    expect(box('Forename').getAttribute('aria-describedby')).toBe(problem.id);
+    expect(document.activeElement).toBe(box('Forename'));
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('refuses an email that is not one, and lets it be left empty', async () => {
+    const write = vi.fn(done);
+    render(<CustomerForm writer={{ write }} allowed />);
+    type('Forename', 'Ann');
+    type('Email', 'ann at example');
+    create();
+    await screen.findByText('Enter an email address like name@example.com, or leave it empty.');
+    expect(box('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(box('Forename').getAttribute('aria-invalid')).toBeNull();
+    expect(write).not.toHaveBeenCalled();
+    type('Email', '');
+    create();
+    await screen.findByText('Customer created');
+  });
+
+  it('keeps what was typed and says why when the till cannot store it', async () => {
+    const full = new StoreError('storage-full', "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.");
+    render(<CustomerForm writer={{ write: () => Promise.reject(full) }} allowed />);
+    type('Forename', 'Ann');
+    type('Email', 'ann@example.com');
+    create();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`The customer was not saved: ${full.message}`);
+    expect(box('Forename').value).toBe('Ann');
+    expect(box('Email').value).toBe('ann@example.com');
+    expect(screen.getByRole('button', { name: 'Create customer' })).toHaveProperty('disabled', false);
+  });
+
+  it('offers Cancel, and Close once created, when the till can close it', async () => {
+    const onDone = vi.fn();
+    render(<CustomerForm writer={{ write: done }} allowed onDone={onDone} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    type('Forename', 'Ann');
+    create();
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(onDone).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows why there is no form when a manager turned customer creation off', () => {
+    const onDone = vi.fn();
+    render(<CustomerForm writer={{ write: vi.fn() }} allowed={false} onDone={onDone} />);
+    expect(screen.getByText('A manager has turned off creating customers on the till (back office → Settings)')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create customer' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onDone).toHaveBeenCalled();
+  });
+});
+
+describe('checkCustomer', () => {
+  const blank = { Forename: '', Surname: '', EmailAddress: '', ContactNumber: '', BusinessName: '' };
+  it('wants one name and a plausible email', () => {
+    expect(checkCustomer(blank)).toEqual({ Forename: 'Enter a forename, a surname or a business name.' });
+    expect(checkCustomer({ ...blank, Surname: '  ' }).Forename).toBeDefined();
+    expect(checkCustomer({ ...blank, Surname: 'Lee' })).toEqual({});
+    expect(checkCustomer({ ...blank, Surname: 'Lee', EmailAddress: 'a@b' }).EmailAddress).toBeDefined();
+    expect(checkCustomer({ ...blank, Surname: 'Lee', EmailAddress: ' a@b.co ' })).toEqual({});
+  });
+});

@@ -1,0 +1,68 @@
+/** Catalog, settings, storage and frame stand-ins for the order pad's component tests. */
+import type { CatalogView } from '../../../app/catalog-state.ts';
+import { type AppConfig, DEFAULT_CONFIG } from '../../../app/epos/app-config.ts';
+import type { DiscountReason, Product, SeatingTable, TenderType } from '../../../app/epos/records.ts';
+import { createSearchIndex } from '../../../app/store/search/index.ts';
+import type { BasketStorage } from '../../../app/till/basket-storage.ts';
+import type { FrameEnv } from '../../../app/till/till-bridge.ts';
+
+/** A product with the fields the till reads. */
+export function product(id: number, name: string, SalePrice: number | null, Barcode: string | null = null, EatOutPrice: number | null = null): Product {
+  return { ProductID: id, Name: name, SalePrice, EatOutPrice, Barcode, Sku: `SKU-${id}` } as Product;
+}
+
+/** A café's products: two with barcodes, one without a sale price. */
+export const PRODUCTS: readonly Product[] = [
+  product(1, 'Flat White', 3.2, '5012345678900', 3.5),
+  product(2, 'Latte', 3.1, '5012345678917'),
+  product(3, 'Cheese Scone', 2.5, null, 2.75),
+  product(4, 'Staff Meal', null, '5012345678924'),
+];
+
+/** Tender types in both id styles. */
+export const TENDER_TYPES: readonly TenderType[] = [
+  { TypeID: 1, Name: 'Cash', Description: null },
+  { Id: 2, Name: 'Card', Description: null } as unknown as TenderType,
+];
+
+/** Discount reasons: one with a default percentage, one without. */
+export const DISCOUNT_REASONS: readonly DiscountReason[] = [
+  { DiscountReasonID: 7, Reason: 'Staff', DefaultVal: 10 },
+  { DiscountReasonID: 8, Reason: 'Damaged', DefaultVal: null },
+];
+
+/** A table in the floor plan. */
+export function table(id: number, name: string, seats: number | null, x: number | null = null, y: number | null = null): SeatingTable {
+  return { TableID: id, Name: name, Seats: seats, SeatingAreaID: 1, PosX: x, PosY: y };
+}
+
+/** What the screens read, over `products`. */
+export function catalogView(products: readonly Product[] = PRODUCTS, rest: Partial<Pick<CatalogView, 'tenderTypes' | 'seatingTables' | 'discountReasons'>> = {}): CatalogView {
+  return { index: createSearchIndex(products), tenderTypes: TENDER_TYPES, seatingTables: [], discountReasons: DISCOUNT_REASONS, meta: [], progress: {}, readError: null, indexRevision: 0, ...rest };
+}
+
+/** The default settings with some changes. */
+export function config(change: Partial<AppConfig> = {}): AppConfig {
+  return { ...DEFAULT_CONFIG, favourites: [], ...change };
+}
+
+/** A Storage kept in a map, whose setItem throws `failWith` when set. */
+export function memoryStorage(): BasketStorage & { items: Map<string, string>; failWith: Error | null } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    failWith: null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem(key, value) {
+      if (this.failWith) throw this.failWith;
+      items.set(key, value);
+    },
+  };
+}
+
+/** A frame inside a till at `origin` whose parent records what is posted to it. */
+export function tillFrame(origin = 'https://till.eposnowhq.com'): { frame: FrameEnv; posted: { message: unknown; origin: string }[] } {
+  const posted: { message: unknown; origin: string }[] = [];
+  const parent = { postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, origin: targetOrigin }) } as Pick<Window, 'postMessage'>;
+  return { frame: { self: {}, parent, ancestorOrigins: [origin], referrer: '' }, posted };
+}

@@ -1,0 +1,160 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BASKET_KEY } from '../../../app/till/basket-storage.ts';
+import { OrderPad } from '../../../app/ui/till/order-pad.tsx';
+import { catalogView, config, memoryStorage, PRODUCTS, product, tillFrame } from './fixture.ts';
+
+afterEach(cleanup);
+
+const lines = () => within(screen.getByRole('list', { name: 'Basket lines' })).getAllByRole('listitem').map((item) => item.textContent);
+const search = () => screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
+const type = (text: string) => fireEvent.input(search(), { target: { value: text } });
+
+function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
+  const storage = memoryStorage();
+  const { frame, posted } = tillFrame();
+  const view = render(<OrderPad catalog={catalogView()} config={config()} syncing={false} storage={storage} frame={frame} now={() => 0} {...props} />);
+  return { ...view, storage, posted };
+}
+
+describe('OrderPad', () => {
+  it('adds a search result with its Add button, priced and announced', () => {
+    renderPad();
+    type('flat');
+    const result = within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem');
+    expect(result.textContent).toContain('£3.20');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    expect(lines()).toEqual([expect.stringContaining('Flat White')]);
+    expect(lines()[0]).toContain('2');
+    expect(lines()[0]).toContain('£6.40');
+    expect(screen.getByText('Added Flat White')).toBeTruthy();
+    expect(screen.getByText('Added Flat White').closest('[aria-live="polite"]')).toBeTruthy();
+  });
+
+  it('Enter on an exact barcode in the search box adds the product and clears the box', () => {
+    renderPad();
+    type('5012345678917');
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    expect(lines()).toEqual([expect.stringContaining('Latte−1+£3.10')]);
+    expect(search().value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says what to do about a barcode that is not in the catalog, and keeps the code for the next scan', () => {
+    renderPad();
+    type('4000000000006');
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/^Barcode 4000000000006 is not in this till's catalog\. Check the code or search for the product by name/);
+    expect(alert.textContent).toContain('a manager adds the barcode in the back office');
+    expect(search().value).toBe('4000000000006');
+    expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
+    // The next product added clears the alert.
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a product without the configured price and says why', () => {
+    renderPad();
+    type('5012345678924');
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Staff Meal has no sale price, so it cannot be sold here. A manager sets its price in the back office.');
+    expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
+    type('staff');
+    expect(within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem').textContent).toContain('No price');
+  });
+
+  it('charges the eat-out price when the settings say so, in the configured currency', () => {
+    renderPad({ config: config({ priceField: 'EatOutPrice', currency: 'EUR', locale: 'de-DE' }) });
+    type('scone');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Cheese Scone' }));
+    expect(lines()[0]).toContain('2,75\u00a0€');
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    expect(screen.getByRole('alert').textContent).toContain('Latte has no eat-out price');
+  });
+
+  it('shows favourites in the configured order, skipping ids not in the catalog', () => {
+    renderPad({ config: config({ favourites: [3, 99, 1] }) });
+    const grid = screen.getByRole('region', { name: 'Favourites' });
+    expect(within(grid).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Cheese Scone', 'Flat White']);
+    fireEvent.click(within(grid).getByRole('button', { name: 'Cheese Scone' }));
+    expect(lines()).toEqual([expect.stringContaining('Cheese Scone')]);
+  });
+
+  it('hints where favourites come from when none are configured', () => {
+    renderPad();
+    expect(within(screen.getByRole('region', { name: 'Favourites' })).getByText(/a manager chooses favourites in the back office/)).toBeTruthy();
+  });
+
+  it('restores the basket after a remount (a reload mid-sale)', () => {
+    const { storage, unmount } = renderPad();
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
+    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? 'null').lines).toEqual([{ productId: 2, name: 'Latte', unitPrice: 310, quantity: 2 }]);
+    unmount();
+    render(<OrderPad catalog={catalogView()} config={config()} syncing={false} storage={storage} />);
+    expect(lines()).toEqual([expect.stringContaining('Latte')]);
+    expect(lines()[0]).toContain('£6.20');
+  });
+
+  it('says so when the basket cannot be kept because storage is full', () => {
+    const { storage } = renderPad();
+    storage.failWith = new DOMException('full', 'QuotaExceededError');
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    expect(lines()).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toMatch(/^Storage on this till is full: the basket will not survive a reload\. Free some space/);
+    // Once storage works again the next change is kept and the alert goes.
+    storage.failWith = null;
+    fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the kept basket could not be read, and starts a new one', () => {
+    const storage = memoryStorage();
+    storage.items.set(BASKET_KEY, '{"lines":"damaged"}');
+    render(<OrderPad catalog={catalogView()} config={config()} syncing={false} storage={storage} />);
+    expect(screen.getByRole('alert').textContent).toContain('could not be read');
+    expect(screen.getByText(/The basket is empty/)).toBeTruthy();
+  });
+
+  it('sends the basket with its discount, table and tenders, then starts a new one', () => {
+    const { posted } = renderPad({ catalog: catalogView(PRODUCTS, { seatingTables: [{ TableID: 12, Name: 'T12', Seats: 2, SeatingAreaID: 1, PosX: null, PosY: null }] }) });
+    type('flat');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Discount reason' }), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'T12' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by Cash' }));
+    expect(screen.getByRole('region', { name: 'Basket' }).textContent).toContain('Total£2.88');
+    fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
+    expect(posted).toEqual([
+      {
+        origin: 'https://till.eposnowhq.com',
+        message: {
+          type: 'epos-till-basket',
+          version: 1,
+          products: [{ ProductID: 1, Quantity: 1, Price: 3.2 }],
+          tenders: [{ TypeID: 1, Amount: 2.88 }],
+          discount: { reasonId: 7, percentage: 10 },
+          TableID: 12,
+        },
+      },
+    ]);
+    expect(screen.getByRole('status').textContent).toBe('Sent to the till');
+    expect(screen.getByText(/The basket is empty/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'No table' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('says the catalog is loading, and works once it arrives', () => {
+    const { rerender, storage } = renderPad({ catalog: undefined });
+    expect(screen.getByText('Loading the catalog…')).toBeTruthy();
+    rerender(<OrderPad catalog={catalogView([product(9, 'Tea', 1.8, '5000000000009')])} config={config({ favourites: [9] })} syncing={false} storage={storage} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Tea' }));
+    expect(lines()).toEqual([expect.stringContaining('Tea')]);
+  });
+});

@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { useState } from 'preact/hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Basket, EMPTY_BASKET } from '../../../app/till/basket.ts';
+import { createMoney } from '../../../app/till/money.ts';
+import type { FrameEnv } from '../../../app/till/till-bridge.ts';
+import { SendToTill } from '../../../app/ui/till/send-to-till.tsx';
+import { tillFrame } from './fixture.ts';
+
+afterEach(cleanup);
+
+const GBP = createMoney('GBP', 'en-GB');
+const BASKET: Basket = {
+  lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 2 }],
+  discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 150 },
+  tableId: null,
+  tenders: [{ typeId: 2, name: 'Card', amount: 490 }],
+};
+
+function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }) {
+  const [basket, setBasket] = useState(start);
+  return (
+    <>
+      <SendToTill basket={basket} money={GBP} frame={frame} onSent={() => setBasket(EMPTY_BASKET)} />
+      <button type="button" onClick={() => setBasket(BASKET)}>
+        New sale
+      </button>
+    </>
+  );
+}
+
+const send = () => screen.getByRole('button', { name: 'Send to till' });
+const description = () => document.getElementById(send().getAttribute('aria-describedby') ?? '')?.textContent;
+
+describe('SendToTill', () => {
+  it('posts the basket to the till window, at its origin only, then says so', () => {
+    const { frame, posted } = tillFrame('https://till.example');
+    render(<Harness frame={frame} />);
+    expect(send().getAttribute('aria-disabled')).toBe('false');
+    expect(send().getAttribute('aria-describedby')).toBeNull();
+    fireEvent.click(send());
+    expect(posted).toEqual([
+      {
+        origin: 'https://till.example',
+        message: { type: 'epos-till-basket', version: 1, products: [{ ProductID: 1, Quantity: 2, Price: 3.2 }], tenders: [{ TypeID: 2, Amount: 4.9 }], discount: { reasonId: 8, amount: 1.5 }, TableID: null },
+      },
+    ]);
+    expect(screen.getByRole('status').textContent).toBe('Sent to the till');
+    // The basket was cleared: another press sends nothing.
+    expect(send().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(send());
+    expect(posted).toHaveLength(1);
+    // The next sale's first product ends the "Sent" message.
+    fireEvent.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('is disabled, saying why, outside the till', () => {
+    render(<Harness />);
+    expect(send().getAttribute('aria-disabled')).toBe('true');
+    expect(description()).toBe('Send to till works only inside the Epos Now till: this page was opened on its own.');
+    fireEvent.click(send());
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('will not send to a parent whose origin it cannot tell', () => {
+    const posted: unknown[] = [];
+    const frame: FrameEnv = { self: {}, parent: { postMessage: (message: unknown) => void posted.push(message) } as Pick<Window, 'postMessage'>, ancestorOrigins: ['null'], referrer: '' };
+    render(<Harness frame={frame} />);
+    expect(description()).toMatch(/hides its address/);
+    fireEvent.click(send());
+    expect(posted).toEqual([]);
+  });
+
+  it('is disabled, saying why, while the basket is empty', () => {
+    const { frame, posted } = tillFrame();
+    render(<Harness frame={frame} start={EMPTY_BASKET} />);
+    expect(send().getAttribute('aria-disabled')).toBe('true');
+    expect(description()).toBe('Add a product to the basket first.');
+    fireEvent.click(send());
+    expect(posted).toEqual([]);
+  });
+});
