@@ -21,15 +21,18 @@ const TARGET = 'es2022';
  * Gzipped bytes each part may weigh; past that the build fails. Product targets: 25 KB for what
  * a till loads to start, 10 KB for the worker.
  * - app (startup): preact+hooks ~5.5 KB, the search index ~5 KB, idb and workbox-window ~2.6 KB,
- *   the outbox, catalog state, the till's order pad (basket, scanner, discount, tables,
- *   tenders, send to till) and the status bar; 25.9 KB before the order pad, about 37 KB with
- *   it. The gate is set just above while the performance issue trims it.
- * - lazy: the back office (settings, sync, pending changes, records), the API client and the
- *   first-start setup form, fetched only when opened.
+ *   the outbox, catalog state, settings, the till's order pad (basket, scanner, discount,
+ *   tables, tenders, send to till), the status bar and all the CSS: 25.9 KB before the order
+ *   pad, 35.9 KB with it. About 1.4 KB of that is esbuild's code splitting: the startup code
+ *   comes in five files, because modules the lazy parts share go into chunks of their own, and
+ *   each file is compressed alone. The gate is just above while the performance work trims it.
+ * - lazy: the back office (settings, sync, pending changes, records), the API client, the
+ *   customer form, the outbox's repair actions and the first-start setup form, each fetched
+ *   when first opened (and precached by the worker, so they open offline).
  * - worker: precache, offline answers, catalog pull, outbox replay with verification, the
  *   whole API client and idb came to 13.1 KB; its gate is 16 KB.
  */
-const BUDGET = { app: 38_000, lazy: 20_000, worker: 16_000 };
+const BUDGET = { app: 37_000, lazy: 20_000, worker: 16_000 };
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]

@@ -7,7 +7,6 @@ import type { OpenRecord } from './epos/records.ts';
 import type { WorkerMessage } from './store/channel.ts';
 import type { TillDb } from './store/db.ts';
 import { enqueue, type Queued, type Write } from './store/outbox.ts';
-import { adoptRecord, discardEntry, editEntry, retryEntry } from './store/outbox-admin.ts';
 import { listEntries } from './store/outbox-status.ts';
 import type { OutboxEntry } from './store/schema.ts';
 
@@ -44,6 +43,9 @@ export interface Writer {
   /** Throws an entry away (a create with the writes queued behind it). */
   discard(seq: number): Promise<void>;
 }
+
+/** What a manager does with stuck writes: only the back office needs it, so the till loads it late. */
+const admin = () => import('./store/outbox-admin.ts');
 
 /** Creates the writer. */
 export function createWriter(deps: WriterDeps): Writer {
@@ -85,9 +87,9 @@ export function createWriter(deps: WriterDeps): Writer {
   return {
     write,
     list: () => listEntries(deps.db),
-    retry: (seq) => settle(retryEntry(deps.db, seq, deps.now())),
-    edit: (seq, body) => settle(editEntry(deps.db, seq, body, deps.now())),
-    adopt: (seq, record) => settle(adoptRecord(deps.db, seq, record, deps.now())),
-    discard: (seq) => settle(discardEntry(deps.db, seq)),
+    retry: (seq) => settle(admin().then((a) => a.retryEntry(deps.db, seq, deps.now()))),
+    edit: (seq, body) => settle(admin().then((a) => a.editEntry(deps.db, seq, body, deps.now()))),
+    adopt: (seq, record) => settle(admin().then((a) => a.adoptRecord(deps.db, seq, record, deps.now()))),
+    discard: (seq) => settle(admin().then((a) => a.discardEntry(deps.db, seq))),
   };
 }

@@ -50,7 +50,7 @@ export const CONFIG_VERSION = 1;
 export const MAX_FAVOURITES = 48;
 
 /** What a till runs on before anyone configured it. */
-export const DEFAULT_CONFIG: Readonly<AppConfig> = Object.freeze({
+export const DEFAULT_CONFIG: Readonly<AppConfig> = /* @__PURE__ */ Object.freeze({
   tillName: '',
   currency: 'GBP',
   locale: 'en-GB',
@@ -60,6 +60,14 @@ export const DEFAULT_CONFIG: Readonly<AppConfig> = Object.freeze({
   allowCustomerCreate: true,
 });
 
+/**
+ * Whether a catalog refresh interval is usable: whole minutes, from 1 to a day. Its own export,
+ * so the worker reads the interval without carrying the settings screen's messages.
+ */
+export function isRefreshMinutes(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 1440;
+}
+
 type Check = (value: unknown) => string | null;
 
 /** One validator per field: null when valid, else what is wrong. */
@@ -68,7 +76,7 @@ const CHECKS: Record<keyof AppConfig, Check> = {
   currency: (v) => (typeof v === 'string' && /^[A-Z]{3}$/.test(v) && formats(() => new Intl.NumberFormat('en', { style: 'currency', currency: v })) ? null : 'must be a three-letter currency code such as GBP or EUR'),
   locale: (v) => (typeof v === 'string' && v !== '' && formats(() => Intl.getCanonicalLocales(v)) ? null : 'must be a language tag such as en-GB'),
   priceField: (v) => (v === 'SalePrice' || v === 'EatOutPrice' ? null : 'must be SalePrice or EatOutPrice'),
-  refreshMinutes: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1440 ? null : 'must be a whole number of minutes from 1 to 1440'),
+  refreshMinutes: (v) => (isRefreshMinutes(v) ? null : 'must be a whole number of minutes from 1 to 1440'),
   favourites: (v) =>
     !Array.isArray(v) || !v.every((id) => Number.isInteger(id) && id > 0)
       ? 'must be a list of product ids'
@@ -81,7 +89,7 @@ const CHECKS: Record<keyof AppConfig, Check> = {
 };
 
 /** The known fields, in the order forms show them. */
-export const CONFIG_FIELDS = Object.keys(CHECKS) as (keyof AppConfig)[];
+export const CONFIG_FIELDS = /* @__PURE__ */ Object.keys(CHECKS) as (keyof AppConfig)[];
 
 /** Human names of the fields, for messages and form labels. */
 export const FIELD_LABELS: Readonly<Record<keyof AppConfig, string>> = {

@@ -1,5 +1,5 @@
 /** The app-settings document as last fetched or saved, for reading it offline. */
-import { readConfig } from '../epos/app-config.ts';
+import { DEFAULT_CONFIG, isRefreshMinutes } from '../epos/app-config.ts';
 import type { TillDb } from './db.ts';
 import type { SettingsRow } from './schema.ts';
 
@@ -24,5 +24,6 @@ export async function keepServerSettings(db: TillDb, document: unknown, now: num
 
 /** The refresh interval a settings document asks for, or the default's (15 minutes). */
 export function refreshIntervalMs(document: unknown): number {
-  return readConfig(document).config.refreshMinutes * 60_000;
+  const minutes = (document as { refreshMinutes?: unknown } | null | undefined)?.refreshMinutes;
+  return (isRefreshMinutes(minutes) ? minutes : DEFAULT_CONFIG.refreshMinutes) * 60_000;
 }

@@ -3,8 +3,11 @@ import { useState } from 'preact/hooks';
 import type { CatalogView } from '../catalog-state.ts';
 import type { AppConfig } from '../epos/app-config.ts';
 import type { Writer } from '../writer.ts';
-import { CustomerForm } from './till/customer-form.tsx';
+import { lazy } from './lazy.tsx';
 import { OrderPad } from './till/order-pad.tsx';
+
+// Loaded when a cashier first asks for it: most sales never need it.
+const CustomerForm = lazy(() => import('./till/customer-form.tsx').then((module) => module.CustomerForm), 'customer form');
 
 /** Props of {@link TillPage}. */
 export interface TillPageProps {

@@ -7,7 +7,7 @@ import { ChangesCandidates } from './changes-candidates.tsx';
 import { ChangesDiscard } from './changes-discard.tsx';
 import { ChangesEdit } from './changes-edit.tsx';
 import { attemptsText, ChangeAnswer, entryTitle, STATE_WORDS } from './changes-words.tsx';
-import { Ago } from './sync-time.tsx';
+import { Ago } from './ago.tsx';
 
 /** What the screen does for an entry; each resolves true when it worked. */
 export interface ChangeActions {

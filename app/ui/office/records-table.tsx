@@ -39,7 +39,7 @@ export function RecordsTable({ kind, page, records, onView }: RecordsTableProps)
               </th>
             ))}
             <th scope="col">
-              <span class="records-hidden">Actions</span>
+              <span class="visually-hidden">Actions</span>
             </th>
           </tr>
         </thead>

@@ -4,7 +4,7 @@ import { type CachedKind, KINDS } from '../../epos/kinds.ts';
 import type { KindMeta } from '../../store/schema.ts';
 import { formatCount } from '../format.ts';
 import { failedKinds } from '../sync-error.tsx';
-import { Ago } from './sync-time.tsx';
+import { Ago } from './ago.tsx';
 
 /** Props of {@link SyncKinds}. */
 export interface SyncKindsProps {
