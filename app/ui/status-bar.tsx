@@ -41,7 +41,7 @@ export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canS
       </div>
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />
       <SyncProgress progress={progress} meta={meta} />
-      <SyncError progress={progress} meta={meta} online={online} now={now} />
+      <SyncError progress={progress} meta={meta} online={online} now={now} onNewToken={onNewToken} />
     </section>
   );
 }

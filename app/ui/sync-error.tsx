@@ -11,6 +11,8 @@ export interface SyncErrorProps {
   meta: readonly KindMeta[];
   online: boolean;
   now: number;
+  /** Opens the form for a new API token; offered when the token was refused. */
+  onNewToken?: (() => void) | undefined;
 }
 
 /** The last failure of each kind, from this page's broadcasts or, before any, the stored state. */
@@ -26,7 +28,7 @@ export function failedKinds(progress: SyncErrorProps['progress'], meta: readonly
 }
 
 /** An alert while the last pull of any kind failed; nothing otherwise. */
-export function SyncError({ progress, meta, online, now }: SyncErrorProps) {
+export function SyncError({ progress, meta, online, now, onNewToken }: SyncErrorProps) {
   const failed = failedKinds(progress, meta);
   if (failed.length === 0) return null;
   const names = failed.map((f) => KIND_PLURALS[f.kind]).join(', ');
@@ -43,6 +45,11 @@ export function SyncError({ progress, meta, online, now }: SyncErrorProps) {
       <p>
         {fallback} {advice(failed, online)}
       </p>
+      {onNewToken && refused(failed) ? (
+        <button type="button" class="button" onClick={onNewToken}>
+          Enter a new token
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -54,9 +61,13 @@ function describe(failed: readonly { error: string }[]): string {
   return failed.length > 1 && reasons.size === 1 ? [...reasons].join('') : failed.map((f) => f.error).join('; ');
 }
 
+function refused(failed: readonly { error: string }[]): boolean {
+  return failed.some((f) => /HTTP 40[13]\b/.test(f.error));
+}
+
 function advice(failed: readonly { error: string }[], online: boolean): string {
-  if (failed.some((f) => /HTTP 40[13]\b/.test(f.error))) {
-    return 'The API token was refused: open the app again from Epos Now, or ask a manager to check the API device.';
+  if (refused(failed)) {
+    return 'The API token was refused: enter a new one, open the app again from Epos Now, or ask a manager to check the API device.';
   }
   if (!online) return 'It syncs again when the connection is back.';
   return 'It retries automatically. Check the shop\u2019s internet connection, or press Sync now.';

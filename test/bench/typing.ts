@@ -12,6 +12,8 @@ export interface KeystrokeSample {
   text: string;
   /** Input event to Preact's render done and style and layout forced, in ms; paint is not included. */
   renderMs: number;
+  /** The part of renderMs spent in the forced style and layout; the rest is the search and Preact. */
+  layoutMs: number;
   /** Input event to the next requestAnimationFrame callback, in ms (vsync-aligned, so up to 16.7 ms even for no work). */
   frameMs: number;
   /** Result rows shown after the keystroke. */
@@ -102,14 +104,16 @@ async function typeInPage([queries, rounds]: readonly [readonly string[], number
     box.dispatchEvent(new Event('input', { bubbles: true }));
     const framed = nextFrame();
     await afterRender();
+    const scripted = performance.now();
     document.body.getBoundingClientRect();
-    const renderMs = performance.now() - started;
+    const laidOut = performance.now();
+    const renderMs = laidOut - started;
     const rendered = region.textContent;
     const frameMs = (await framed) - started;
     // A task after the frame runs once it is painted: anything still changing now was missed above.
     await nextTask();
     const rows = region.querySelectorAll('ul[aria-label="Search results"] > li').length;
-    return { text, renderMs, frameMs, rows, changed: rendered !== before, late: region.textContent !== rendered };
+    return { text, renderMs, layoutMs: laidOut - scripted, frameMs, rows, changed: rendered !== before, late: region.textContent !== rendered };
   };
 
   const all: RawSample[][] = [];

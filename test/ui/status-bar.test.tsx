@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_KINDS } from '../../app/epos/kinds.ts';
 import type { PullProgressMessage } from '../../app/store/channel.ts';
@@ -41,6 +41,16 @@ describe('StatusBar', () => {
     // The oldest kind decides the age.
     expect(screen.getByText('Catalog updated 3 min ago')).toBeTruthy();
     expect(screen.getByText('3,000 products · 5 tender types · 6 discount reasons · 12 tables')).toBeTruthy();
+  });
+
+  it('flags a catalog older than the refresh interval as out of date, and only then', () => {
+    const all = (minutes: number) => meta({ Product: pulled(3, minutes), TenderType: pulled(1, 1), SeatingTable: pulled(1, 1), DiscountReason: pulled(1, 1) });
+    renderBar({ meta: all(14), intervalMs: 15 * 60_000 });
+    expect(screen.queryByText(/Out of date/)).toBeNull();
+    cleanup();
+    renderBar({ meta: all(16), intervalMs: 15 * 60_000 });
+    expect(screen.getByText('Catalog updated 16 min ago')).toBeTruthy();
+    expect(screen.getByText(/Out of date: it updates when the till is online/)).toBeTruthy();
   });
 
   it('counts what the till shows, local writes included, rather than what the last pull brought', () => {
@@ -86,10 +96,16 @@ describe('StatusBar', () => {
     renderBar({ online: false, meta: meta({ TenderType: { ...pulled(5, 60), lastError: 'GET /api/V2/TenderType?page=1: network error' } }) });
     expect(screen.getByRole('alert').textContent).toContain('It syncs again when the connection is back.');
     cleanup();
-    renderBar({ meta: meta({ Product: { lastError: 'GET /api/V2/Product?page=1: HTTP 401' } }) });
+    expect(screen.queryByRole('button', { name: 'Enter a new token' })).toBeNull();
+    cleanup();
+    const onNewToken = vi.fn();
+    renderBar({ meta: meta({ Product: { lastError: 'GET /api/V2/Product?page=1: HTTP 401' } }), onNewToken });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Nothing is stored yet');
     expect(alert.textContent).toContain('The API token was refused');
+    // A revoked token asks for a new one.
+    fireEvent.click(within(alert).getByRole('button', { name: 'Enter a new token' }));
+    expect(onNewToken).toHaveBeenCalledTimes(1);
   });
 
   it('says a failure shared by every kind once', () => {
