@@ -22,17 +22,18 @@ const TARGET = 'es2022';
  * a till loads to start, 10 KB for the worker.
  * - app (startup): preact+hooks ~5.5 KB, the search index ~5 KB, idb and workbox-window ~2.6 KB,
  *   the outbox, catalog state, settings, the till's order pad (basket, scanner, discount,
- *   tables, tenders, send to till), the status bar and all the CSS: 25.9 KB before the order
- *   pad, 35.9 KB with it. About 1.4 KB of that is esbuild's code splitting: the startup code
+ *   tables, tenders, send to till), the status bar and the till's CSS: 25.9 KB before the order
+ *   pad, 35.3 KB with it. About 1.4 KB of that is esbuild's code splitting: the startup code
  *   comes in five files, because modules the lazy parts share go into chunks of their own, and
  *   each file is compressed alone. The gate is just above while the performance work trims it.
  * - lazy: the back office (settings, sync, pending changes, records), the API client, the
- *   customer form, the outbox's repair actions and the first-start setup form, each fetched
- *   when first opened (and precached by the worker, so they open offline).
+ *   customer form, the outbox's repair actions, the first-start setup form and the back
+ *   office's stylesheet, each fetched when first opened (and precached by the worker, so they
+ *   open offline): 19.8 KB.
  * - worker: precache, offline answers, catalog pull, outbox replay with verification, the
- *   whole API client and idb came to 13.1 KB; its gate is 16 KB.
+ *   whole API client and idb: 13.7 KB (13.1 before the screens; the manifest lists more files).
  */
-const BUDGET = { app: 37_000, lazy: 20_000, worker: 16_000 };
+const BUDGET = { app: 37_000, lazy: 22_000, worker: 16_000 };
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]
@@ -105,6 +106,7 @@ function appOptions(outdir) {
     entryPoints: [
       { in: 'app/main.tsx', out: 'app' },
       { in: 'app/main.css', out: 'app' },
+      { in: 'app/ui/office/office.css', out: 'office' },
     ],
     outdir,
     entryNames: 'assets/[name]-[hash]',
@@ -160,11 +162,12 @@ async function finish(outdir, metafile, started) {
   await pruneAssets(outdir, outputs);
   const js = entryOutput(metafile, 'app/main.tsx');
   const css = entryOutput(metafile, 'app/main.css');
+  const officeCss = entryOutput(metafile, 'app/ui/office/office.css');
   const template = await readFile(join(ROOT, 'app/index.html'), 'utf8');
-  for (const marker of ['%APP_JS%', '%APP_CSS%']) {
+  for (const marker of ['%APP_JS%', '%APP_CSS%', '%OFFICE_CSS%']) {
     if (!template.includes(marker)) throw new Error(`app/index.html has no ${marker} placeholder`);
   }
-  const html = template.replace('%APP_JS%', urlOf(outdir, js)).replace('%APP_CSS%', urlOf(outdir, css));
+  const html = template.replace('%APP_JS%', urlOf(outdir, js)).replace('%APP_CSS%', urlOf(outdir, css)).replace('%OFFICE_CSS%', urlOf(outdir, officeCss));
   await writeFile(join(outdir, 'index.html'), html);
 
   const precached = [join(outdir, 'index.html'), ...outputs.filter((file) => !file.endsWith('.map')).sort()];

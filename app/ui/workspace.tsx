@@ -11,6 +11,7 @@ import { lazy } from './lazy.tsx';
 import { defaultRoute, useRoute } from './route.ts';
 import { StatusBar } from './status-bar.tsx';
 import { StorageNote } from './storage-note.tsx';
+import { loadStylesheet } from './stylesheet.ts';
 import { TillPage } from './till-page.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 import { useNow } from './use-now.ts';
@@ -18,7 +19,10 @@ import { useOnline } from './use-online.ts';
 import { useSubscription } from './use-subscription.ts';
 import { useTillSession } from './use-till-session.ts';
 
-const OfficeLoader = lazy(() => import('./office/back-office.tsx').then((module) => module.BackOffice), 'back office');
+const OfficeLoader = lazy(
+  () => Promise.all([import('./office/back-office.tsx'), loadStylesheet('epos-office-css')]).then(([module]) => module.BackOffice),
+  'back office',
+);
 
 /** Props of {@link Workspace}. */
 export interface WorkspaceProps {

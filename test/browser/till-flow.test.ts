@@ -76,6 +76,8 @@ describe('till and back office in Chromium', () => {
     await office.goto(`${(app as ServedApp).server.url}/#/office/settings`);
     const form = office.getByRole('main');
     await form.getByRole('heading', { name: 'Settings' }).waitFor(WAIT);
+    // The back office brought its own stylesheet, applied before it showed.
+    expect(await office.evaluate(() => [...document.styleSheets].some((sheet) => /\/assets\/office-[A-Z0-9]+\.css$/.test(sheet.href ?? '') && sheet.cssRules.length > 0))).toBe(true);
     await form.getByRole('textbox', { name: 'Till name' }).fill('Front counter');
     await form.getByRole('combobox', { name: 'Price charged' }).selectOption({ label: 'Eat-out price' });
     const favourite = form.getByRole('searchbox', { name: 'Add favourite' });
@@ -197,6 +199,13 @@ describe('till and back office in Chromium', () => {
     await till.getByText('Saved on this till', { exact: false }).waitFor(WAIT);
     await till.getByRole('status', { name: 'Changes' }).filter({ hasText: '1 pending' }).waitFor(WAIT);
     await shoot(till, 'till-offline-customer');
+
+    // The back office opens offline too (its code and styles were precached), with the write.
+    await till.getByRole('link', { name: 'Back office' }).click();
+    await till.getByRole('link', { name: 'Pending changes' }).click();
+    await till.getByRole('heading', { name: 'Pending changes' }).waitFor(WAIT);
+    await till.getByText('Create Customer', { exact: false }).first().waitFor(WAIT);
+    await till.getByRole('link', { name: 'Till', exact: true }).click();
 
     await context.setOffline(false);
     await till.getByRole('status', { name: 'Changes' }).filter({ hasText: 'All changes saved' }).waitFor(WAIT);
