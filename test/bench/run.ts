@@ -64,7 +64,11 @@ async function main(): Promise<void> {
   await bundlePage(dir);
   // The real app, served apart: the bench page's cross-origin isolation is not how a till runs it.
   const appDir = await mkdtemp(join(tmpdir(), 'epos-bench-app-'));
-  await buildTo(appDir);
+  await buildTo(appDir).catch(async (error: unknown) => {
+    await rm(appDir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  });
   const appServer = await startServer({ api: (request) => standin.fetch(request), staticDir: appDir });
   // Cross-origin isolation gives performance.now() 5 µs steps instead of 100 µs.
   const server = await startServer({

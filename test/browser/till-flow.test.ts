@@ -59,9 +59,14 @@ describe('till and back office in Chromium', () => {
     return page;
   }
 
-  async function shoot(page: Page, name: string): Promise<void> {
+  /** Takes the screenshots, and checks every control in `app` (the page, or the app's frame in it) fits and is big enough to touch. */
+  async function shoot(page: Page, name: string, app: Page | Frame = page): Promise<void> {
+    expect(await smallTargets(app), name).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-1024.png`), fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
+    expect(await smallTargets(app), `${name} at 360 px`).toEqual([]);
+    // Nothing wider than a phone: only boxes meant to scroll (a table, a floor plan) may be.
+    expect(await app.evaluate(() => document.documentElement.scrollWidth), `${name} at 360 px`).toBeLessThanOrEqual(360);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-360.png`), fullPage: true });
     await page.setViewportSize({ width: 1024, height: 768 });
   }
@@ -138,7 +143,7 @@ describe('till and back office in Chromium', () => {
     await kept.getByText('Quince Shortbread').waitFor(WAIT);
     await kept.getByText('Zanzibar Carrot Cake').waitFor(WAIT);
     await again.getByRole('button', { name: 'Pay by Card' }).click();
-    await shoot(parent, 'till-embedded-basket');
+    await shoot(parent, 'till-embedded-basket', again);
 
     await again.getByRole('button', { name: 'Send to till' }).click();
     await again.getByText('Sent to the till').waitFor(WAIT);
@@ -172,8 +177,13 @@ describe('till and back office in Chromium', () => {
     await till.reload();
     await till.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
     await till.getByText('Front counter', { exact: true }).waitFor(WAIT);
+    // By keyboard alone: type, Tab to the result's Add button (its focus visible), Enter.
     await till.getByRole('searchbox', { name: 'Search products' }).fill('quince');
-    await till.getByRole('button', { name: 'Add Quince Shortbread' }).click();
+    for (let i = 0; i < 10 && (await focusedName(till)) !== 'Add Quince Shortbread'; i++) await till.keyboard.press('Tab');
+    expect(await focusedName(till)).toBe('Add Quince Shortbread');
+    expect(await till.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).not.toBe('none');
+    await till.keyboard.press('Enter');
+    await till.getByRole('region', { name: 'Basket' }).getByText('Quince Shortbread').waitFor(WAIT);
     await till.getByRole('button', { name: 'Zanzibar Carrot Cake' }).click();
     await till.getByRole('searchbox', { name: 'Search products' }).press('Escape');
     await till.locator('body').click({ position: { x: 5, y: 5 } });
@@ -217,6 +227,31 @@ describe('till and back office in Chromium', () => {
   });
 });
 
+/** The accessible name of the focused control (its aria-label, else its text). */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
+  });
+}
+
+/**
+ * Visible controls smaller than 44x44 px, the least a finger hits reliably. A checkbox counts
+ * by its label, which takes the tap too.
+ */
+function smallTargets(page: Page | Frame): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary')]
+      .map((element) => {
+        const target = element instanceof HTMLInputElement && element.type === 'checkbox' ? (element.closest('label') ?? element) : element;
+        const box = target.getBoundingClientRect();
+        const visible = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+        return visible && (box.width < 44 || box.height < 44) ? `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') ?? element.textContent?.trim()}" ${Math.round(box.width)}x${Math.round(box.height)}` : null;
+      })
+      .filter((text): text is string => text !== null),
+  );
+}
+
 /** The app's frame inside the till page, once its search box is there. */
 async function appFrame(parent: Page): Promise<Frame> {
   const element = await parent.waitForSelector('iframe[title="Till app"]', WAIT);
@@ -232,10 +267,10 @@ async function appFrame(parent: Page): Promise<Frame> {
  * another site in a test profile (third-party storage), which the real till's browser allows.
  */
 async function serveTillPage(appUrl: string): Promise<{ url: string; server: Server }> {
-  const html = `<!doctype html><title>Epos Now till</title><script>
+  const html = `<!doctype html><title>Epos Now till</title><body style="margin:0"><script>
     window.received = [];
     addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
-  </script><iframe title="Till app" src="${appUrl}" style="width:1000px;height:1400px;border:0"></iframe>`;
+  </script><iframe title="Till app" src="${appUrl}" style="display:block;width:100%;height:1400px;border:0"></iframe>`;
   const server = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/till`, server };
