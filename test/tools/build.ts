@@ -2,10 +2,19 @@
  * Runs build.mjs as a child process, the way `npm run build` does, for tests that need a build.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The project's top level. */
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The project's top level: the nearest folder up from here with build.mjs (this file also runs bundled into .cache/). */
+export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(dir: string): string {
+  if (existsSync(join(dir, 'build.mjs'))) return dir;
+  const up = dirname(dir);
+  if (up === dir) throw new Error(`no build.mjs in any folder above ${fileURLToPath(import.meta.url)}`);
+  return findRoot(up);
+}
 
 /** What a build printed. */
 export interface BuildOutput {
