@@ -1,12 +1,11 @@
 /**
- * The product search: results as the cashier types, and an exact barcode lookup on Enter (what a
- * scanner sends after the digits), shown or handed to the basket. Every keystroke is answered
- * from memory, never from storage.
+ * The product search: results as the cashier types, and a barcode entered with Enter (what a
+ * scanner sends after the digits) handed to the caller. Every keystroke is answered from memory,
+ * never from storage.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Product } from '../epos/records.ts';
 import type { SearchIndex } from '../store/search/index.ts';
-import { BarcodeResult } from './barcode-result.tsx';
 import { type ProductActions, ProductList } from './product-list.tsx';
 
 /** Props of {@link Search}. */
@@ -19,9 +18,9 @@ export interface SearchProps extends ProductActions {
   syncing?: boolean;
   /**
    * Takes a barcode entered with Enter: true when it was used (the box clears for the next one),
-   * false when it was not and the caller said why. Without it the box shows what the code matched.
+   * false when it was not and the caller said why.
    */
-  onBarcode?: (code: string) => boolean;
+  onBarcode: (code: string) => boolean;
 }
 
 /** How many results the list shows. */
@@ -37,13 +36,12 @@ export function Search({ index, revision, syncing = false, onBarcode, onAdd, pri
 
   const trimmed = query.trim();
   const results = useMemo(() => (index && trimmed !== '' && scanned === undefined ? index.search(trimmed, RESULT_LIMIT) : []), [index, revision, trimmed, scanned]);
-  const scannedProduct = useMemo(() => (scanned === undefined ? undefined : index?.byBarcode(scanned)), [index, revision, scanned]);
 
   const onKeyDown = (event: KeyboardEvent): void => {
     if (event.key !== 'Enter' || !index || trimmed === '') return;
     event.preventDefault();
     if (index.byBarcode(trimmed) || looksLikeBarcode(trimmed)) {
-      if (onBarcode?.(trimmed)) {
+      if (onBarcode(trimmed)) {
         setQuery('');
         return;
       }
@@ -71,11 +69,7 @@ export function Search({ index, revision, syncing = false, onBarcode, onAdd, pri
         }}
         onKeyDown={onKeyDown}
       />
-      {scanned === undefined ? (
-        <Results index={index} query={trimmed} results={results} syncing={syncing} onAdd={onAdd} priceOf={priceOf} />
-      ) : onBarcode ? null : (
-        <BarcodeResult code={scanned} product={scannedProduct} />
-      )}
+      {scanned === undefined ? <Results index={index} query={trimmed} results={results} syncing={syncing} onAdd={onAdd} priceOf={priceOf} /> : null}
     </section>
   );
 }

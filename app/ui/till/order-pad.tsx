@@ -12,7 +12,6 @@ import type { BasketStorage } from '../../till/basket-storage.ts';
 import { addProduct, basketTotals, EMPTY_BASKET, setDiscount, setTable } from '../../till/basket.ts';
 import { createMoney } from '../../till/money.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
-import { unknownBarcode } from '../barcode-result.tsx';
 import { Search } from '../search.tsx';
 import { BasketView } from './basket-view.tsx';
 import { DiscountPicker } from './discount-picker.tsx';
@@ -102,4 +101,9 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
       </p>
     </div>
   );
+}
+
+/** What the till says of a code no product has, wherever it was scanned. */
+export function unknownBarcode(code: string): string {
+  return `Barcode ${code} is not in this till's catalog. Check the code or search for the product by name; if it is new, a manager adds the barcode in the back office and the till gets it at the next sync.`;
 }
