@@ -13,7 +13,9 @@ import type { OutboxEntry } from './store/schema.ts';
 /** What happened to a write by the time the caller stops waiting. */
 export type WriteResult =
   | { state: 'done'; recordId: number; answer?: unknown }
-  | { state: 'queued'; seq: number | undefined; recordId: number };
+  | { state: 'queued'; seq: number | undefined; recordId: number }
+  /** Epos Now refused it, or it cannot be decided without a person: kept, under Pending changes. */
+  | { state: 'attention'; seq: number; recordId: number; reason: string };
 
 /** What the writer needs from the page. */
 export interface WriterDeps {
@@ -65,16 +67,36 @@ export function createWriter(deps: WriterDeps): Writer {
     const queued = await enqueue(deps.db, change, deps.now());
     announce();
     deps.onQueued?.(change, queued);
-    const { seq } = queued;
+    const seq = queued.seq;
     if (seq === undefined) return { state: 'queued', seq, recordId: queued.recordId };
+    const entrySeq: number = seq;
     // Listen before notifying, so a fast answer cannot slip past.
     const landed = new Promise<WriteResult>((resolve) => {
       const timer = setTimeout(() => finish({ state: 'queued', seq, recordId: queued.recordId }), deps.waitMs ?? 3_000);
       const listener = (event: Event): void => {
         const message = (event as MessageEvent<WorkerMessage>).data;
         if (message?.type === 'write-landed' && message.seq === seq) finish({ state: 'done', recordId: message.recordId, answer: message.answer });
+        // The worker settled some entry: if it is this one and it needs a person, say so now.
+        else if (message?.type === 'outbox-changed') void checkAttention();
       };
+      async function checkAttention(): Promise<void> {
+        let entry: OutboxEntry | undefined;
+        try {
+          entry = await deps.db.get('outbox', entrySeq);
+        } catch (error) {
+          // The timeout still answers "queued"; the status bar shows the entry's state.
+          console.warn('Reading a queued write failed:', error instanceof Error ? error.message : error);
+          return;
+        }
+        if (entry?.state === 'failed' || entry?.state === 'held') {
+          const reason = entry.state === 'held' ? 'Epos Now may already have it, and a person must decide' : (entry.error?.message ?? 'refused by Epos Now');
+          finish({ state: 'attention', seq: entrySeq, recordId: queued.recordId, reason });
+        }
+      }
+      let settled = false;
       function finish(result: WriteResult): void {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         deps.channel.removeEventListener('message', listener);
         resolve(result);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../app/store/channel.ts';
+import { markFailed, markHeld } from '../../app/store/outbox-outcomes.ts';
 import { createWriter } from '../../app/writer.ts';
 import { freshDb } from '../store/fixture.ts';
 
@@ -42,6 +43,47 @@ describe('writer', () => {
     const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } });
     expect(result).toMatchObject({ state: 'queued', recordId: 4 });
     expect(await db.count('outbox')).toBe(1);
+  });
+});
+
+describe('a write that needs a person', () => {
+  const refusal = { code: 'client' as const, name: 'ClientError', message: 'POST /api/V2/Customer: HTTP 400: EmailAddress is not valid', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true, status: 400 };
+
+  it('says Epos Now refused it, with the answer, as soon as the worker settles it, instead of "queued"', async () => {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    const writer = createWriter({
+      db,
+      channel,
+      now: () => 1,
+      waitMs: 10_000,
+      notify: () => {
+        // The worker sends, the server refuses, and the worker tells every page the outbox changed.
+        void db.getAll('outbox').then(async ([entry]) => {
+          channel.post({ type: 'outbox-changed' });
+          await markFailed(db, entry!, refusal, 2);
+          channel.post({ type: 'outbox-changed' });
+        });
+      },
+    });
+    const started = Date.now();
+    const result = await writer.write({ op: 'create', kind: 'Customer', body: { EmailAddress: 'x' } });
+    expect(result).toMatchObject({ state: 'attention', reason: refusal.message });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await db.getAll('outbox'))[0]?.state).toBe('failed');
+  });
+
+  it('says a held create waits for a decision', async () => {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    const writer = createWriter({
+      db,
+      channel,
+      now: () => 1,
+      waitMs: 10_000,
+      notify: () => void db.getAll('outbox').then(async ([entry]) => (await markHeld(db, entry!, null, [], 2), channel.post({ type: 'outbox-changed' }))),
+    });
+    expect(await writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Twin' } })).toMatchObject({ state: 'attention', reason: 'Epos Now may already have it, and a person must decide' });
   });
 });
 

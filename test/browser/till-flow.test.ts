@@ -122,6 +122,8 @@ describe('till and back office in Chromium', () => {
     await office.getByRole('button', { name: 'New Customer record' }).click();
     await office.getByRole('textbox', { name: 'Record JSON' }).fill('{"Forename": "Refused", "Surname": "Once", "EmailAddress": "not-an-email"}');
     await office.getByRole('button', { name: 'Create', exact: true }).click();
+    // The screen says so itself, rather than "saved".
+    await office.getByRole('alert').filter({ hasText: 'not accepted by Epos Now' }).filter({ hasText: 'EmailAddress is not a valid email address' }).waitFor(WAIT);
     await office.getByRole('alert').filter({ hasText: '1 change needs attention' }).waitFor(WAIT);
     await office.getByRole('link', { name: 'Pending changes' }).click();
     const entry = office.getByRole('main');

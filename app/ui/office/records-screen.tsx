@@ -9,8 +9,9 @@ import { isEposError } from '../../epos/errors.ts';
 import { CONTRACT_ID_KEY, KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
 import type { Write } from '../../store/outbox.ts';
-import type { Writer } from '../../writer.ts';
+import type { Writer, WriteResult } from '../../writer.ts';
 import { formatJson } from '../json-text.ts';
+import { OutcomeMessage, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 import { type PageLoad, RecordsList } from './records-list.tsx';
 import { RecordsForm } from './records-form.tsx';
 import { RecordsView } from './records-view.tsx';
@@ -28,8 +29,6 @@ type Panel =
   | { mode: 'create'; text: string }
   | { mode: 'edit'; id: number; text: string };
 
-/** Said after a write, by how far it got. */
-const SAVED = { done: 'Saved to Epos Now', queued: 'Saved on this till; it will be sent when the connection is back' };
 
 /** Kind chooser, the page of records, and the open record or editor. */
 export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
@@ -38,7 +37,7 @@ export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
   const [reloads, setReloads] = useState(0);
   const [load, setLoad] = useState<PageLoad>({ state: 'loading' });
   const [panel, setPanel] = useState<Panel | undefined>(undefined);
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState<WriteOutcome | null>(null);
   const chooser = useRef<HTMLSelectElement>(null);
   const label = KINDS[kind].label;
 
@@ -71,14 +70,14 @@ export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
   }, [panel]);
 
   function open(next: Panel | undefined): void {
-    setNotice('');
+    setNotice(null);
     setPanel(next);
   }
 
   async function save(write: Write): Promise<string | undefined> {
-    let state: keyof typeof SAVED;
+    let result: WriteResult;
     try {
-      ({ state } = await writer.write(write));
+      result = await writer.write(write);
     } catch (error) {
       // The writer rejects only when the change could not be stored (StoreError: storage full...);
       // its message already says what to do.
@@ -86,9 +85,9 @@ export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
       return error.message;
     }
     open(undefined);
-    setNotice(SAVED[state]);
-    // A queued write is not on the server yet: reading the page again would only hide it or fail offline.
-    if (state === 'done') setReloads((n) => n + 1);
+    setNotice(writeOutcome(result, 'Saved to Epos Now'));
+    // A write not on the server yet: reading the page again would only hide it or fail offline.
+    if (result.state === 'done') setReloads((n) => n + 1);
     return undefined;
   }
 
@@ -105,7 +104,7 @@ export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
             onChange={(event) => {
               setKind(event.currentTarget.value as Kind);
               setPage(1);
-              setNotice('');
+              setNotice(null);
             }}
           >
             {KIND_NAMES.map((name) => (
@@ -119,16 +118,14 @@ export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
           New {label} record
         </button>
       </div>
-      <p role="status" class="records-notice">
-        {notice}
-      </p>
+      <OutcomeMessage outcome={notice} class="records-notice" />
       <div hidden={panel !== undefined}>
         <RecordsList
           kind={kind}
           page={page}
           load={load}
           online={online}
-          onPage={(next) => (setPage(next), setNotice(''))}
+          onPage={(next) => (setPage(next), setNotice(null))}
           onRetry={() => setReloads((n) => n + 1)}
           onView={(id, record) => open({ mode: 'view', id, record })}
         />

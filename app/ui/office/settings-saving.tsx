@@ -4,14 +4,10 @@
  */
 import { useState } from 'preact/hooks';
 import type { WriteResult } from '../../writer.ts';
+import { OutcomeMessage, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Where the last save stands. */
-export type SaveOutcome = { state: 'idle' | 'saving' } | { state: 'saved' | 'failed'; message: string };
-
-/** The words for a stored save: sent already, or waiting for the connection. */
-export function savedMessage(result: WriteResult): string {
-  return result.state === 'done' ? 'Saved' : 'Saved on this till; it will be sent to Epos Now when the connection is back';
-}
+export type SaveOutcome = { state: 'idle' | 'saving' } | { state: 'saved'; written: WriteOutcome } | { state: 'failed'; message: string };
 
 /** A save's outcome, and the function that runs one; `run` resolves whether it was stored. */
 export function useSaving(): { outcome: SaveOutcome; run(save: () => Promise<WriteResult>): Promise<boolean>; clear(): void } {
@@ -19,7 +15,7 @@ export function useSaving(): { outcome: SaveOutcome; run(save: () => Promise<Wri
   async function run(save: () => Promise<WriteResult>): Promise<boolean> {
     setOutcome({ state: 'saving' });
     try {
-      setOutcome({ state: 'saved', message: savedMessage(await save()) });
+      setOutcome({ state: 'saved', written: writeOutcome(await save(), 'Saved') });
       return true;
     } catch (error) {
       // A StoreError's message already says what happened and what to do.
@@ -40,9 +36,7 @@ export interface SaveMessageProps {
 export function SaveMessage({ outcome }: SaveMessageProps) {
   return (
     <>
-      <p role="status" class="settings-saved">
-        {outcome.state === 'saved' ? outcome.message : ''}
-      </p>
+      <OutcomeMessage outcome={outcome.state === 'saved' ? outcome.written : null} class="settings-saved" />
       {outcome.state === 'failed' ? (
         <p role="alert" class="sync-error">
           {outcome.message}

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Customer } from '../../epos/records.ts';
 import type { Writer } from '../../writer.ts';
+import { OutcomeMessage, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Props of {@link CustomerForm}. */
 export interface CustomerFormProps {
@@ -47,7 +48,7 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
   const [values, setValues] = useState(EMPTY);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<WriteOutcome | null>(null);
   const first = useRef<HTMLInputElement>(null);
   const another = useRef<HTMLButtonElement>(null);
   // The form and the "created" panel replace each other: focus goes to what replaced the control used.
@@ -91,7 +92,7 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
     setBusy(true);
     try {
       const result = await writer.write({ op: 'create', kind: 'Customer', body });
-      setCreated(result.state === 'done' ? 'Customer created' : 'Saved on this till; it will be sent when the connection is back');
+      setCreated(writeOutcome(result, 'Customer created'));
       setValues(EMPTY);
       refocus.current = another;
     } catch (error) {
@@ -106,9 +107,7 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
   return (
     <section class="customer-form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>New customer</h2>
-      <p role="status" class="customer-created">
-        {created ?? ''}
-      </p>
+      <OutcomeMessage outcome={created} class="customer-created" />
       {created ? (
         <div class="customer-buttons">
           <button

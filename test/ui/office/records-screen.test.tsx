@@ -16,7 +16,7 @@ import { createStandin, type Standin } from '../../standin/standin.ts';
 afterEach(cleanup);
 
 const BASE = 'http://standin.test';
-const QUEUED = 'Saved on this till; it will be sent when the connection is back';
+const QUEUED = 'Saved on this till; it goes to Epos Now as soon as the connection allows.';
 
 interface Setup {
   products?: number;

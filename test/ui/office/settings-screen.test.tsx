@@ -87,7 +87,7 @@ describe('SettingsScreen: the form', () => {
     type(screen.getByRole('spinbutton', { name: 'Catalog refresh (minutes)' }), '30');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Cashiers may create customers' }));
     save();
-    await screen.findByText('Saved on this till; it will be sent to Epos Now when the connection is back');
+    await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
     const [entry] = await db.getAll('outbox');
     expect(entry?.body).toEqual({ ...SERVER, tillName: 'Bar', currency: 'EUR', locale: 'fr-FR', priceField: 'EatOutPrice', refreshMinutes: 30, allowCustomerCreate: false });
     // The form shows what was saved, tidied.
@@ -293,7 +293,7 @@ describe('SettingsScreen: raw JSON', () => {
     const { editor, db } = await openRaw();
     type(editor, JSON.stringify({ ...SERVER, tillName: 'Raw', extra: { a: 1 } }));
     fireEvent.click(screen.getByRole('button', { name: 'Save JSON' }));
-    await screen.findByText('Saved on this till; it will be sent to Epos Now when the connection is back');
+    await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
     expect((await db.getAll('outbox'))[0]?.body).toEqual({ ...SERVER, tillName: 'Raw', extra: { a: 1 } });
   });
 

@@ -63,7 +63,7 @@ describe('CustomerForm', () => {
     render(<CustomerForm writer={writer} allowed />);
     type('Surname', 'Okafor');
     create();
-    await screen.findByText('Saved on this till; it will be sent when the connection is back');
+    await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
     const [entry] = await db.getAll('outbox');
     expect(entry).toMatchObject({ target: 'Customer', op: 'create', body: { Surname: 'Okafor' }, state: 'pending' });
     db.close();
