@@ -89,10 +89,15 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
   };
 
   async function saveDocument(document: unknown): Promise<WriteResult> {
-    const result = await deps.writer.write({ op: 'save', document });
-    await enqueue(async () => show(document, 'stored'));
-    const message: WorkerMessage = { type: 'settings-changed' };
-    channel.postMessage(message);
+    // Shown here and announced to other pages as soon as it is stored, not when Epos Now answers.
+    let told: Promise<void> | undefined;
+    const stored = (): Promise<void> =>
+      (told ??= enqueue(async () => show(document, 'stored')).then(() => {
+        const message: WorkerMessage = { type: 'settings-changed' };
+        channel.postMessage(message);
+      }));
+    const result = await deps.writer.write({ op: 'save', document }, { onStored: () => void stored() });
+    await stored();
     return result;
   }
 

@@ -33,7 +33,8 @@ export interface WriterDeps {
 
 /** The writer: every write, and what a person does with writes the server would not take. */
 export interface Writer {
-  write(write: Write): Promise<WriteResult>;
+  /** Queues a write; `onStored` runs once it is durable, before any answer is awaited. */
+  write(write: Write, options?: { onStored?(): void }): Promise<WriteResult>;
   /** Every waiting entry, oldest first. */
   list(): Promise<OutboxEntry[]>;
   /** Sends a failed or held entry again. */
@@ -63,10 +64,11 @@ export function createWriter(deps: WriterDeps): Writer {
     deps.notify();
   }
 
-  async function write(change: Write): Promise<WriteResult> {
+  async function write(change: Write, options: { onStored?(): void } = {}): Promise<WriteResult> {
     const queued = await enqueue(deps.db, change, deps.now());
     announce();
     deps.onQueued?.(change, queued);
+    options.onStored?.();
     const seq = queued.seq;
     if (seq === undefined) return { state: 'queued', seq, recordId: queued.recordId };
     const entrySeq: number = seq;

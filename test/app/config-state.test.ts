@@ -161,6 +161,27 @@ describe('ConfigState', () => {
     second.state.close();
   });
 
+  it('shows and announces a save once it is stored, before Epos Now answers', async () => {
+    const join = bus();
+    const db = await freshDb();
+    const first = await setup({ db, channel: join() });
+    const second = await setup({ db, channel: join() });
+    await first.state.refresh();
+    await second.state.refresh();
+    // A writer whose answer does not come (the till is offline): it says "queued" after 1.5 s.
+    const slow = createWriter({ db, channel: join(), now: () => NOW, notify: () => undefined, waitMs: 1_500 });
+    const state = createConfigState({ db, client: undefined, writer: slow, channel: join(), now: () => NOW });
+    const saving = state.save(CHANGED);
+    await vi.waitFor(() => expect(second.state.get().config).toEqual(CHANGED), { timeout: 2_000 });
+    expect(state.get().config).toEqual(CHANGED);
+    let answered = false;
+    void saving.then(() => (answered = true));
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    expect(await saving).toMatchObject({ state: 'queued' });
+    for (const s of [first.state, second.state, state]) s.close();
+  });
+
   it('neither stores, shows nor broadcasts a save the till could not keep', async () => {
     const full = new StoreError('storage-full', "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.");
     const db = await freshDb();
