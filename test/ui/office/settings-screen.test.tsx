@@ -8,6 +8,7 @@ import type { TillDb } from '../../../app/store/db.ts';
 import { StoreError } from '../../../app/store/errors.ts';
 import { createSearchIndex } from '../../../app/store/search/index.ts';
 import { SettingsScreen } from '../../../app/ui/office/settings-screen.tsx';
+import type { Write } from '../../../app/store/outbox.ts';
 import { createWriter, type Writer, type WriteResult } from '../../../app/writer.ts';
 import { freshDb } from '../../store/fixture.ts';
 import { product } from '../../store/search/fixture.ts';
@@ -184,7 +185,7 @@ describe('SettingsScreen: favourites', () => {
   });
 
   it('adds by name, barcode or id, never twice, and saves the order', async () => {
-    const write = vi.fn(async (): Promise<WriteResult> => ({ state: 'done', recordId: 0 }));
+    const write = vi.fn(async (_write: Write, _options?: unknown): Promise<WriteResult> => ({ state: 'done', recordId: 0 }));
     await renderScreen({ writer: { write } });
     await screen.findByText('From Epos Now');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Croissant' }));
