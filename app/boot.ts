@@ -26,6 +26,8 @@ export interface BootEnv {
   history: Pick<History, 'replaceState' | 'state'>;
   storage: Pick<StorageManager, 'persist'> | undefined;
   openDb(): Promise<TillDb>;
+  /** The page runs in a frame (Epos Now's till or back office), not on its own. */
+  framed?: boolean;
 }
 
 /** Boots the page. Never rejects: a failure is a result the UI shows. */
@@ -36,7 +38,9 @@ export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
   try {
     db = await env.openDb();
   } catch (error) {
-    return { status: 'failed', message: failureMessage(error), persisted: await persisting };
+    // Nowhere to keep the token, and it must not stay in the address bar either.
+    dropToken(env);
+    return { status: 'failed', message: failureMessage(error, env.framed === true), persisted: await persisting };
   }
   try {
     const resolved = await resolveContext(db, env);
@@ -53,13 +57,18 @@ export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
  */
 export async function resolveContext(db: TillDb, env: Pick<BootEnv, 'location' | 'history'>): Promise<{ context: BootContext; changed: boolean } | undefined> {
   const stored = await loadContext(db);
-  const { search, pathname, hash } = env.location;
-  const fromQuery = contextFromQuery(search, stored);
+  const fromQuery = contextFromQuery(env.location.search, stored);
   if (!fromQuery) return stored ? { context: stored, changed: false } : undefined;
-  env.history.replaceState(env.history.state, '', `${pathname}${withoutToken(search)}${hash}`);
+  dropToken(env);
   const changed = !sameContext(stored, fromQuery);
   if (changed) await saveContext(db, fromQuery);
   return { context: fromQuery, changed };
+}
+
+/** Takes the token out of the address bar, keeping the rest of the address and the history entry. */
+function dropToken({ location, history }: Pick<BootEnv, 'location' | 'history'>): void {
+  const search = withoutToken(location.search);
+  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
 }
 
 /**
@@ -88,7 +97,11 @@ async function askPersistence(storage: BootEnv['storage']): Promise<Persistence>
   }
 }
 
-function failureMessage(error: unknown): string {
+function failureMessage(error: unknown, framed = false): string {
+  // In a frame from another site, browsers that block third-party site data refuse IndexedDB.
+  if (error instanceof StoreError && error.code === 'open-failed' && framed) {
+    return `${error.message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`;
+  }
   if (error instanceof StoreError) return error.message;
   const reason = error instanceof Error ? error.message : String(error);
   return `The till app could not start (${reason}). Reload the page; if it happens again, contact support.`;
@@ -100,5 +113,6 @@ function browserEnv(): BootEnv {
     history: window.history,
     storage: navigator.storage,
     openDb: () => openTillDb(),
+    framed: window.parent !== window,
   };
 }

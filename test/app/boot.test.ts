@@ -60,8 +60,19 @@ describe('boot', () => {
 
   it('a storage that will not open is a failure with its message, not a rejection', async () => {
     const message = "The till's offline storage could not be opened (blocked). Is private browsing on, or storage blocked?";
-    const result = await boot(env('?appToken=c2VjcmV0', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) }).env);
+    const { env: failing, replaceState } = env('?appToken=c2VjcmV0&deviceID=4', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) });
+    const result = await boot(failing);
     expect(result).toEqual({ status: 'failed', message, persisted: true });
+    // Not kept, and not left in the address bar either.
+    expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=4#x');
+  });
+
+  it('inside Epos Now (a frame), says the browser must allow this app\u2019s site data', async () => {
+    const message = "The till's offline storage could not be opened (UnknownError). Is private browsing on, or storage blocked?";
+    const framed = { ...env('?appToken=c2VjcmV0', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) }).env, framed: true };
+    const result = await boot(framed);
+    expect(result.status).toBe('failed');
+    expect(result.status === 'failed' && result.message).toBe(`${message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`);
   });
 
   it('never puts the token in a failure message', async () => {
