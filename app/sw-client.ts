@@ -45,6 +45,9 @@ export interface WorkerOptions {
   scriptUrl?: string;
 }
 
+/** How often the page asks the worker whether the catalog has come of age. */
+export const STALE_CHECK_MS = 60_000;
+
 /** How long the connection must stay up after an 'online' event before a pull is asked for. */
 export const ONLINE_SETTLE_MS = 1_500;
 
@@ -115,11 +118,17 @@ export function startWorker(options: WorkerOptions): WorkerClient {
     // Writes queued before this page (a closed tab, a reload offline) go as soon as they can.
     post({ type: 'send-now' });
   });
+  // Checked every minute, not every interval: a check that lands just before the catalog comes of
+  // age would otherwise leave it one more whole interval, so it refreshed every other interval.
+  let lastUpdateCheck = Date.now();
   const timer = setInterval(() => {
     post({ type: 'sync-if-stale', intervalMs: options.intervalMs });
     // A till left open all day still hears of a new version (browsers check only on navigation).
-    if (navigator.onLine) void registered.then((outcome) => (outcome ? wb.update() : undefined)).catch(reportUpdateError);
-  }, options.intervalMs);
+    if (navigator.onLine && Date.now() - lastUpdateCheck >= options.intervalMs) {
+      lastUpdateCheck = Date.now();
+      void registered.then((outcome) => (outcome ? wb.update() : undefined)).catch(reportUpdateError);
+    }
+  }, Math.min(options.intervalMs, STALE_CHECK_MS));
   // A reconnect is acted on once it has held for a moment: links flap as they come up, and
   // Chromium fires 'online' at a page it is unloading.
   let settling: ReturnType<typeof setTimeout> | undefined;

@@ -3,6 +3,7 @@
  * `<Thing>ID` (`ProductID`, `TypeID`...). This is the one place that knows both.
  */
 import { CONTRACT_ID_KEY, KINDS, type Kind } from './kinds.ts';
+import type { OpenRecord } from './records.ts';
 
 /** Which field a record's id lives in: the contract's `Id` or the real V2 key. */
 export type IdStyle = 'contract' | 'v2';
@@ -29,6 +30,12 @@ export function idStyleOf(kind: Kind, record: unknown): IdStyle | undefined {
   if (asId(fields[KINDS[kind].v2IdKey]) !== undefined) return 'v2';
   if (asId(fields[CONTRACT_ID_KEY]) !== undefined) return 'contract';
   return undefined;
+}
+
+/** The record's fields without its id, in either style: ids go in the path, never in a body. */
+export function withoutId(kind: Kind, record: OpenRecord): OpenRecord {
+  const { [idKey(kind, 'v2')]: _v2, [idKey(kind, 'contract')]: _contract, ...fields } = record;
+  return fields;
 }
 
 /** True for an id the API can address in update and delete: a positive safe integer. */

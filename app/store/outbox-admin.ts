@@ -3,6 +3,7 @@
  * settle a held create by naming the record it became, or throw it away. Discarding also
  * takes back what the till showed of it.
  */
+import { withoutId } from '../epos/ids.ts';
 import type { Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { CatalogWriteTx } from './catalog.ts';
@@ -24,7 +25,9 @@ export async function editEntry(db: TillDb, seq: number, body: OpenRecord, now: 
     seq,
     (entry) => {
       if (entry.op !== 'create' && entry.op !== 'update' && entry.op !== 'save') throw new Error('only a create, an update or a settings save can be edited');
-      return { ...entry, body, state: 'pending', notBefore: 0, updatedAt: now };
+      // A record pasted from the records screen carries its id: the id goes in the path only.
+      const fields = entry.target === 'settings' ? body : withoutId(entry.target, body);
+      return { ...entry, body: fields, state: 'pending', notBefore: 0, updatedAt: now };
     },
     'editing the change',
   );

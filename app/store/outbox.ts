@@ -4,7 +4,7 @@
  * to the same record coalesce while they wait, where the result is the same.
  */
 import type { IDBPIndex, StoreNames } from 'idb';
-import { idKey, type IdStyle, idStyleOf } from '../epos/ids.ts';
+import { idKey, type IdStyle, idStyleOf, withoutId } from '../epos/ids.ts';
 import { isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
@@ -176,7 +176,3 @@ async function styleOf(tx: WriteTx, kind: Kind): Promise<IdStyle> {
 }
 
 /** The body without any id field: the server assigns ids, and the path carries them. */
-function withoutId(kind: Kind, body: OpenRecord): OpenRecord {
-  const { [idKey(kind, 'v2')]: _v2, [idKey(kind, 'contract')]: _contract, ...rest } = body;
-  return rest;
-}

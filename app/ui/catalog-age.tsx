@@ -10,12 +10,19 @@ export interface CatalogAgeProps {
   now: number;
   /** What the till shows of each kind, local writes included; the last pull's counts otherwise. */
   counts?: Readonly<Partial<Record<CachedKind, number>>> | undefined;
-  /** The refresh interval: a catalog older than this is flagged as out of date. */
+  /** The refresh interval: a catalog older than this (and a grace) is flagged as out of date. */
   intervalMs?: number | undefined;
+  online?: boolean;
 }
 
+/**
+ * Past the interval, how long a refresh may take before the catalog counts as out of date: the
+ * page checks its age every minute, and a pull of 50,000 products takes a few seconds more.
+ */
+export const STALE_GRACE_MS = 2 * 60_000;
+
 /** "Catalog updated 3 min ago" with the counts, or "Catalog not downloaded yet". */
-export function CatalogAge({ meta, now, counts = {}, intervalMs = Infinity }: CatalogAgeProps) {
+export function CatalogAge({ meta, now, counts = {}, intervalMs = Infinity, online = true }: CatalogAgeProps) {
   const pulled = meta.filter((m) => m.pulledAt !== null);
   if (pulled.length === 0) return <p class="catalog-age">Catalog not downloaded yet</p>;
   // The oldest kind is how stale the till may be.
@@ -23,7 +30,7 @@ export function CatalogAge({ meta, now, counts = {}, intervalMs = Infinity }: Ca
   return (
     <p class="catalog-age">
       <span>Catalog updated {formatAge(oldest, now)}</span>
-      {now - oldest > intervalMs ? <strong class="stale"> Out of date: it updates when the till is online</strong> : null}
+      {now - oldest > intervalMs + STALE_GRACE_MS ? <strong class="stale"> Out of date: {online ? 'press Sync now' : 'it updates when the till is online'}</strong> : null}
       <span class="counts">{pulled.map((m) => `${formatCount(counts[m.kind] ?? m.count)} ${KIND_PLURALS[m.kind]}`).join(' · ')}</span>
     </p>
   );

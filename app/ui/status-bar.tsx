@@ -36,7 +36,7 @@ export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canS
       <div class="status-row">
         <OnlineIndicator online={online} />
         <PendingChanges status={outbox} />
-        <CatalogAge meta={meta} now={now} counts={counts} intervalMs={intervalMs} />
+        <CatalogAge meta={meta} now={now} counts={counts} intervalMs={intervalMs} online={online} />
         <SyncButton onSync={onSyncNow} disabled={!canSync} />
       </div>
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />

@@ -44,6 +44,14 @@ describe('a person settling entries', () => {
     await expect(retryEntry(db, seq!, 6)).rejects.toThrow(/is pending, not waiting for a person/);
   });
 
+  it('an edit pasted with the record\u2019s id (either style) sends the fields only: the id goes in the path', async () => {
+    const db = await setup();
+    const { seq } = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'bad' } }, 1);
+    await markFailed(db, (await db.get('outbox', seq!))!, refusal, 2);
+    await editEntry(db, seq!, { ProductID: 3, Id: 3, Name: 'good', SalePrice: 2 }, 3);
+    expect((await db.get('outbox', seq!))?.body).toEqual({ Name: 'good', SalePrice: 2 });
+  });
+
   it('discards a create with everything queued behind it, and the till forgets the record', async () => {
     const db = await setup();
     const { seq, recordId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Unwanted' } }, 1);

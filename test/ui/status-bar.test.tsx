@@ -43,14 +43,18 @@ describe('StatusBar', () => {
     expect(screen.getByText('3,000 products · 5 tender types · 6 discount reasons · 12 tables')).toBeTruthy();
   });
 
-  it('flags a catalog older than the refresh interval as out of date, and only then', () => {
+  it('flags a catalog older than the refresh interval (and the time a refresh takes) as out of date, and only then', () => {
     const all = (minutes: number) => meta({ Product: pulled(3, minutes), TenderType: pulled(1, 1), SeatingTable: pulled(1, 1), DiscountReason: pulled(1, 1) });
-    renderBar({ meta: all(14), intervalMs: 15 * 60_000 });
+    // 15 min interval, 2 min grace: at 16 min a refresh is still due to happen by itself.
+    renderBar({ meta: all(16), intervalMs: 15 * 60_000 });
     expect(screen.queryByText(/Out of date/)).toBeNull();
     cleanup();
-    renderBar({ meta: all(16), intervalMs: 15 * 60_000 });
-    expect(screen.getByText('Catalog updated 16 min ago')).toBeTruthy();
+    renderBar({ meta: all(18), intervalMs: 15 * 60_000, online: false });
+    expect(screen.getByText('Catalog updated 18 min ago')).toBeTruthy();
     expect(screen.getByText(/Out of date: it updates when the till is online/)).toBeTruthy();
+    cleanup();
+    renderBar({ meta: all(18), intervalMs: 15 * 60_000, online: true });
+    expect(screen.getByText(/Out of date: press Sync now/)).toBeTruthy();
   });
 
   it('counts what the till shows, local writes included, rather than what the last pull brought', () => {

@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
 import { isEposError } from '../../epos/errors.ts';
-import { CONTRACT_ID_KEY, KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
+import { withoutId } from '../../epos/ids.ts';
+import { KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
 import type { Write } from '../../store/outbox.ts';
 import type { Writer, WriteResult } from '../../writer.ts';
@@ -159,11 +160,6 @@ export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
 }
 
 /** The record's fields without its id, in either style: the id is the address, not a field to edit. */
-function withoutId(kind: Kind, record: OpenRecord): OpenRecord {
-  const { [KINDS[kind].v2IdKey]: _v2, [CONTRACT_ID_KEY]: _contract, ...fields } = record;
-  return fields;
-}
-
 /** A template for a new record: the kind's fields as a real record has them, values emptied. */
 function blanked(kind: Kind, record: OpenRecord): OpenRecord {
   return Object.fromEntries(Object.entries(withoutId(kind, record)).map(([field, value]) => [field, typeof value === 'string' ? '' : null]));

@@ -75,7 +75,7 @@ export function SettingsFavourites({ id, ids, onChange, products, error }: Setti
           {ids.map((productId, index) => {
             const name = nameOf(products, productId);
             return (
-              <li key={productId} class="favourite">
+              <li key={productId} class="favourite-row">
                 <span class="favourite-name">{name}</span>
                 <button type="button" class="button" id={`${id}-${productId}-up`} aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                   ↑
