@@ -102,7 +102,7 @@ function wholeNumber(name, text) {
 function appOptions(outdir) {
   return {
     absWorkingDir: ROOT,
-    // Two entries named "app": assets/app-<hash>.js and assets/app-<hash>.css.
+    // assets/app-<hash>.js and .css for the till, assets/office-<hash>.css for the back office.
     entryPoints: [
       { in: 'app/main.tsx', out: 'app' },
       { in: 'app/main.css', out: 'app' },

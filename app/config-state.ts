@@ -66,6 +66,7 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
   async function fetchServer(): Promise<void> {
     if (!deps.client) return;
     let document: unknown;
+    const askedAt = deps.now();
     try {
       document = await deps.client.getSettings();
     } catch (error) {
@@ -76,7 +77,7 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     // It answered: an earlier failure no longer applies, whatever is shown next.
     if (view.error !== null) update({ error: null });
     // A save made here and not yet sent is newer than the server's copy: it stays.
-    if (document !== null && (await keepServerSettings(deps.db, document, deps.now()))) show(document, 'server');
+    if (document !== null && (await keepServerSettings(deps.db, document, deps.now(), askedAt))) show(document, 'server');
     else await readStored();
   }
 

@@ -39,8 +39,8 @@ export interface WorkerClient {
 export interface WorkerOptions {
   /** The stored context differs from the one before this boot: a running worker must re-read it. */
   contextChanged: boolean;
-  /** How often to ask for a pull when the catalog is older than this. */
-  intervalMs: number;
+  /** The refresh interval (the settings may change it): a catalog older than this is pulled. */
+  intervalMs(): number;
   /** The worker script; default `sw.js` beside the page. */
   scriptUrl?: string;
 }
@@ -114,21 +114,22 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   void registered.then((outcome) => {
     // A worker that was already running keeps the context it read; a new one reads the fresh one.
     const stale = options.contextChanged && outcome?.hadWorker === true;
-    post(stale ? { type: 'context-changed' } : { type: 'sync-if-stale', intervalMs: options.intervalMs });
+    post(stale ? { type: 'context-changed' } : { type: 'sync-if-stale', intervalMs: options.intervalMs() });
     // Writes queued before this page (a closed tab, a reload offline) go as soon as they can.
     post({ type: 'send-now' });
   });
-  // Checked every minute, not every interval: a check that lands just before the catalog comes of
-  // age would otherwise leave it one more whole interval, so it refreshed every other interval.
+  // Checked every minute (intervals are whole minutes), not every interval: a check that lands
+  // just before the catalog comes of age would otherwise leave it one more whole interval.
   let lastUpdateCheck = Date.now();
   const timer = setInterval(() => {
-    post({ type: 'sync-if-stale', intervalMs: options.intervalMs });
+    const intervalMs = options.intervalMs();
+    post({ type: 'sync-if-stale', intervalMs });
     // A till left open all day still hears of a new version (browsers check only on navigation).
-    if (navigator.onLine && Date.now() - lastUpdateCheck >= options.intervalMs) {
+    if (navigator.onLine && Date.now() - lastUpdateCheck >= intervalMs) {
       lastUpdateCheck = Date.now();
       void registered.then((outcome) => (outcome ? wb.update() : undefined)).catch(reportUpdateError);
     }
-  }, Math.min(options.intervalMs, STALE_CHECK_MS));
+  }, STALE_CHECK_MS);
   // A reconnect is acted on once it has held for a moment: links flap as they come up, and
   // Chromium fires 'online' at a page it is unloading.
   let settling: ReturnType<typeof setTimeout> | undefined;

@@ -25,6 +25,7 @@ export interface AnswerDeps {
 /** Answers a routed API GET. */
 export async function answerApiGet(request: Request, route: ApiRoute, deps: AnswerDeps): Promise<Response> {
   const fallbackRequest = request.clone();
+  const askedAt = deps.now();
   const network = deps.fetch(request);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => {
@@ -34,12 +35,12 @@ export async function answerApiGet(request: Request, route: ApiRoute, deps: Answ
   clearTimeout(timer);
   // A server error (or a proxy's 502/503/504) is no better than no answer when data is stored.
   if (first && 'response' in first && first.response.status < 500) {
-    if (route.type === 'settings' && first.response.ok) await keepSettings(first.response.clone(), deps);
+    if (route.type === 'settings' && first.response.ok) await keepSettings(first.response.clone(), deps, askedAt);
     return first.response;
   }
   // Slow or failed: a late answer is still worth keeping for settings, but no longer awaited.
   if (!first && route.type === 'settings') {
-    network.then((response) => (response.ok ? keepSettings(response, deps) : undefined)).catch(reportLate);
+    network.then((response) => (response.ok ? keepSettings(response, deps, askedAt) : undefined)).catch(reportLate);
   }
   const stored = await fromStorage(fallbackRequest, route, deps);
   if (typeof stored !== 'string') return stored;
@@ -71,7 +72,7 @@ async function fromStorage(request: Request, route: ApiRoute, deps: AnswerDeps):
   return cachedAnswer(JSON.stringify({ Message: `No ${KINDS[route.kind].label} with id ${route.id} is stored on this till.` }), 404, meta.pulledAt);
 }
 
-async function keepSettings(response: Response, deps: AnswerDeps): Promise<void> {
+async function keepSettings(response: Response, deps: AnswerDeps, askedAt: number): Promise<void> {
   const text = await response.text();
   let document: unknown;
   try {
@@ -81,7 +82,7 @@ async function keepSettings(response: Response, deps: AnswerDeps): Promise<void>
     if (error instanceof SyntaxError) return;
     throw error;
   }
-  if (document !== null) await keepServerSettings(await deps.db(), document, deps.now());
+  if (document !== null) await keepServerSettings(await deps.db(), document, deps.now(), askedAt);
 }
 
 function cachedAnswer(body: string, status: number, pulledAt: number): Response {

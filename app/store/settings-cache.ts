@@ -1,6 +1,7 @@
 /** The app-settings document as last fetched or saved, for reading it offline. */
 import { DEFAULT_CONFIG, isRefreshMinutes } from '../epos/app-config.ts';
 import type { TillDb } from './db.ts';
+import { entriesOf } from './outbox.ts';
 import type { SettingsRow } from './schema.ts';
 
 /** The stored document, or undefined when none was ever fetched. */
@@ -9,17 +10,18 @@ export function loadSettingsDocument(db: TillDb): Promise<SettingsRow | undefine
 }
 
 /**
- * Keeps a document the server sent, unless a save made on this till still waits to go: that one
- * is newer than anything the server has, and the till must not fall back to the old settings.
- * Resolves whether it was kept.
+ * Keeps a document the server sent in answer to a request made at `askedAt`, unless the till
+ * has something newer: a save made here that still waits to go, or a document stored after the
+ * request left (a save that landed meanwhile, or a later answer). Resolves whether it was kept.
  */
-export async function keepServerSettings(db: TillDb, document: unknown, now: number): Promise<boolean> {
+export async function keepServerSettings(db: TillDb, document: unknown, now: number, askedAt = now): Promise<boolean> {
   const tx = db.transaction(['settings', 'outbox'], 'readwrite');
-  const range = IDBKeyRange.bound(['settings', 0, -Infinity], ['settings', 0, Infinity]);
-  const waiting = await tx.objectStore('outbox').index('byRecord').count(range);
-  if (waiting === 0) await tx.objectStore('settings').put({ key: 'app', document, storedAt: now });
+  const waiting = await entriesOf(tx.objectStore('outbox').index('byRecord'), 'settings', 0);
+  const stored = await tx.objectStore('settings').get('app');
+  const keep = waiting.length === 0 && (stored === undefined || stored.storedAt <= askedAt);
+  if (keep) await tx.objectStore('settings').put({ key: 'app', document, storedAt: now });
   await tx.done;
-  return waiting === 0;
+  return keep;
 }
 
 /** The refresh interval a settings document asks for, or the default's (15 minutes). */

@@ -41,7 +41,8 @@ export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canS
       </div>
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />
       <SyncProgress progress={progress} meta={meta} />
-      <SyncError progress={progress} meta={meta} online={online} now={now} onNewToken={onNewToken} />
+      {/* A paused queue already asks for the new token: one button for it, not two. */}
+      <SyncError progress={progress} meta={meta} online={online} now={now} onNewToken={outbox?.paused ? undefined : onNewToken} />
     </section>
   );
 }

@@ -13,7 +13,6 @@ import { exposeWriter } from '../page-hook.ts';
 import { CHANNEL_NAME } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
-import { loadSettingsDocument, refreshIntervalMs } from '../store/settings-cache.ts';
 import { startWorker, type WorkerClient } from '../sw-client.ts';
 import { createWriter, type Writer } from '../writer.ts';
 
@@ -27,8 +26,9 @@ export interface TillSession {
   /** The app's configuration. */
   config: ConfigState | undefined;
   /**
-   * The API as this page reads it (through the worker, so cached kinds answer offline). Loaded
-   * on first use: the till's own screens read IndexedDB, so the client stays out of its startup.
+   * The API as this page reads it (through the worker, so cached kinds answer offline). A chunk
+   * of its own, loaded with import() on first use (the settings fetch just after start): the
+   * till's screens read IndexedDB, so the client need not be in the code a till parses to start.
    */
   api: (() => Promise<EposClient>) | undefined;
   /** Why the catalog could not be read, or null. */
@@ -73,21 +73,9 @@ export function useTillSession(db: TillDb, context: BootContext, contextChanged:
     let client: Promise<EposClient> | undefined;
     const api = (): Promise<EposClient> => (client ??= import('../epos/client.ts').then((module) => module.createClient({ baseUrl: context.baseUrl, token: context.token })));
     const config = createConfigState({ db, client: { getSettings: async () => (await api()).getSettings() }, writer, channel, now: Date.now });
-    setSession((s) => ({ ...s, outbox, writer, config, api }));
-    loadSettingsDocument(db)
-      .then(
-        (stored) => stored?.document,
-        (error: unknown) => {
-          // The default interval is a fine answer; the settings screen reports a bad store.
-          console.warn('Reading stored settings failed:', error instanceof Error ? error.message : error);
-          return undefined;
-        },
-      )
-      .then((document) => {
-        if (stopped) return;
-        worker = startWorker({ contextChanged, intervalMs: refreshIntervalMs(document) });
-        setSession((s) => ({ ...s, worker }));
-      });
+    // The interval is read at each check, so a manager's change applies without a reload.
+    worker = startWorker({ contextChanged, intervalMs: () => config.get().config.refreshMinutes * 60_000 });
+    setSession((s) => ({ ...s, outbox, writer, config, api, worker }));
     return () => {
       stopped = true;
       catalog?.close();

@@ -47,6 +47,19 @@ describe('build.mjs --outdir', () => {
     }
   });
 
+  it('names the back office\u2019s stylesheet in a meta: a precached file, counted with the lazy parts', async () => {
+    const html = await readFile(join(outdir, 'index.html'), 'utf8');
+    const href = /<meta name="epos-office-css" content="(assets\/office-[A-Z0-9]+\.css)">/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    expect(manifest.map((entry) => entry.url)).toContain(href);
+    expect(output.stdout).toMatch(new RegExp(String.raw`lazy\s+${href!.replace('.', '\\.')}\s`));
+    // Everything the entry script imports statically is counted as what a till loads to start.
+    const entry = /src="(assets\/app-[A-Z0-9]+\.js)"/.exec(html)?.[1] as string;
+    const imported = [...(await readFile(join(outdir, entry), 'utf8')).matchAll(/from"\.\/(chunk-[A-Z0-9]+\.js)"/g)].map((m) => m[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    for (const chunk of imported) expect(output.stdout).toMatch(new RegExp(String.raw`app\s+assets/${chunk!.replace('.', '\\.')}\s`));
+  });
+
   it('builds sw.js (not hashed) with the manifest compiled in', async () => {
     const sw = await readFile(join(outdir, 'sw.js'), 'utf8');
     for (const entry of manifest) {

@@ -106,4 +106,16 @@ describe('API GETs through the worker', () => {
     expect(await keepServerSettings(db, { tillName: 'Old' }, 6)).toBe(false);
     expect((await loadSettingsDocument(db))?.document).toEqual({ tillName: 'New' });
   });
+
+  it('settings: an answer to a request older than the stored document is not kept (a save landed meanwhile)', async () => {
+    const { db } = await setup();
+    // Asked at 5; a save queued at 8 landed and left the outbox; the old answer arrives at 12.
+    await enqueue(db, { op: 'save', document: { tillName: 'New' } }, 8);
+    await db.clear('outbox');
+    expect(await keepServerSettings(db, { tillName: 'Old' }, 12, 5)).toBe(false);
+    expect((await loadSettingsDocument(db))?.document).toEqual({ tillName: 'New' });
+    // An answer to a request made after it is the server's latest.
+    expect(await keepServerSettings(db, { tillName: 'Newer' }, 14, 9)).toBe(true);
+    expect((await loadSettingsDocument(db))?.document).toEqual({ tillName: 'Newer' });
+  });
 });

@@ -99,7 +99,7 @@ describe('StatusBar', () => {
   it('shows a stored failure from before this page, tailored when offline or refused', () => {
     renderBar({ online: false, meta: meta({ TenderType: { ...pulled(5, 60), lastError: 'GET /api/V2/TenderType?page=1: network error' } }) });
     expect(screen.getByRole('alert').textContent).toContain('It syncs again when the connection is back.');
-    cleanup();
+    // Not refused: no token button.
     expect(screen.queryByRole('button', { name: 'Enter a new token' })).toBeNull();
     cleanup();
     const onNewToken = vi.fn();
@@ -110,6 +110,12 @@ describe('StatusBar', () => {
     // A revoked token asks for a new one.
     fireEvent.click(within(alert).getByRole('button', { name: 'Enter a new token' }));
     expect(onNewToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a new token once when the refused token also paused sending', () => {
+    const paused = { pending: 1, failed: 0, held: 0, oldestPendingAt: NOW, lastSentAt: null, paused: { reason: 'auth' as const, since: NOW, error: { code: 'auth' as const, name: 'AuthError', message: 'HTTP 401', method: 'GET', path: '/api/V2/Product', mayHaveReached: false, status: 401 } } };
+    renderBar({ meta: meta({ Product: { lastError: 'GET /api/V2/Product?page=1: HTTP 401' } }), outbox: paused, onNewToken: vi.fn() });
+    expect(screen.getAllByRole('button', { name: 'Enter a new token' })).toHaveLength(1);
   });
 
   it('says a failure shared by every kind once', () => {
