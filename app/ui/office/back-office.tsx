@@ -5,7 +5,6 @@ import type { CatalogView } from '../../catalog-state.ts';
 import type { EposClient } from '../../epos/client.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import { OFFICE_SECTIONS, type OfficeSection, routeHash } from '../route.ts';
-import { useSubscription } from '../use-subscription.ts';
 import type { TillSession } from '../use-till-session.ts';
 import { ChangesScreen } from './changes-screen.tsx';
 import { RecordsScreen } from './records-screen.tsx';
@@ -28,8 +27,6 @@ const TAB_LABELS: Record<OfficeSection, string> = { settings: 'Settings', sync: 
 
 /** Tabs (links, so each section has its address) and the open section. */
 export function BackOffice({ section, session, catalog, outbox, online, now, canSync, persisted }: BackOfficeProps) {
-  // Subscribed here too, so the settings screen re-renders when the document changes.
-  useSubscription(session.config);
   const { config, writer } = session;
   const client = useClient(session.api);
   return (

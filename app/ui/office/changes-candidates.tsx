@@ -20,7 +20,7 @@ export interface ChangesCandidatesProps {
   onSendAgain: () => void;
 }
 
-/** The candidates, each with "This is the one", and "None of these: send again". */
+/** The candidates, each with an id with "This is the one", and "None of these: send again". */
 export function ChangesCandidates({ kind, title, body, candidates, busy, onAdopt, onSendAgain }: ChangesCandidatesProps) {
   const id = useId();
   const label = KINDS[kind].label;
@@ -29,15 +29,21 @@ export function ChangesCandidates({ kind, title, body, candidates, busy, onAdopt
       <p id={id}>Epos Now may have received this already. If one of these records is it, pick it; otherwise send it again.</p>
       <ul>
         {candidates.map((candidate, index) => {
-          const name = `${label} ${recordId(kind, candidate) ?? '(no id)'}`;
+          const candidateId = recordId(kind, candidate);
+          const name = `${label} ${candidateId ?? '(no id)'}`;
           return (
             <li key={index}>
               <span class="change-candidate">
                 <strong>{name}</strong> {describe(candidate, body)}
               </span>
-              <button type="button" class="button" disabled={busy} onClick={() => onAdopt(candidate)} aria-label={`This is the one: ${name}`}>
-                This is the one
-              </button>
+              {/* Adopting a record without an id would leave the till's temporary id in place. */}
+              {candidateId === undefined ? (
+                <span class="hint">No id: cannot be adopted</span>
+              ) : (
+                <button type="button" class="button" disabled={busy} onClick={() => onAdopt(candidate)} aria-label={`This is the one: ${name}`}>
+                  This is the one
+                </button>
+              )}
             </li>
           );
         })}

@@ -22,7 +22,8 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
   const [entries, setEntries] = useState<OutboxEntry[] | undefined>(undefined);
   const [readError, setReadError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  // Per entry: actions on two entries may run at once, and the first to end must not free the other.
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   // Lists can finish out of order; only the latest one asked for is shown.
   const ticket = useRef(0);
 
@@ -43,7 +44,7 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
   useEffect(() => () => void ticket.current++, []);
 
   const run = async (entry: OutboxEntry, verb: string, action: () => Promise<void>): Promise<boolean> => {
-    setBusy(entry.seq);
+    setBusy((before) => new Set(before).add(entry.seq));
     setActionError(null);
     try {
       await action();
@@ -53,7 +54,11 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
       setActionError(`Could not ${verb} ${entryTitle(entry)}: ${error.message.replace(/\.$/, '')}. The change is still kept on this till; try again.`);
       return false;
     } finally {
-      setBusy(null);
+      setBusy((before) => {
+        const after = new Set(before);
+        after.delete(entry.seq);
+        return after;
+      });
       await relist();
     }
   };
@@ -90,7 +95,7 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
       ) : (
         <ol class="changes-list" aria-label="Changes waiting">
           {entries.map((entry) => (
-            <ChangesEntry key={entry.seq} entry={entry} now={now} busy={busy === entry.seq} actions={actionsFor(entry)} />
+            <ChangesEntry key={entry.seq} entry={entry} now={now} busy={busy.has(entry.seq)} actions={actionsFor(entry)} />
           ))}
         </ol>
       )}

@@ -30,27 +30,37 @@ type Panel =
   | { mode: 'create'; text: string }
   | { mode: 'edit'; id: number; text: string };
 
+/** A page's load, with the kind and page it is for. */
+interface Loaded {
+  kind: Kind;
+  page: number;
+  load: PageLoad;
+}
 
 /** Kind chooser, the page of records, and the open record or editor. */
 export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
   const [kind, setKind] = useState<Kind>('Product');
   const [page, setPage] = useState(1);
   const [reloads, setReloads] = useState(0);
-  const [load, setLoad] = useState<PageLoad>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded>({ kind, page, load: { state: 'loading' } });
   const [panel, setPanel] = useState<Panel | undefined>(undefined);
   const [notice, setNotice] = useState<WriteOutcome | null>(null);
   const chooser = useRef<HTMLSelectElement>(null);
   const label = KINDS[kind].label;
+  // Until the effect below starts the new load, the last one is another kind's or page's: its
+  // records must not be shown (nor opened) as this kind's.
+  const load: PageLoad = loaded.kind === kind && loaded.page === page ? loaded.load : { state: 'loading' };
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoad({ state: 'loading' });
+    const settle = (next: PageLoad): void => setLoaded({ kind, page, load: next });
+    settle({ state: 'loading' });
     client.list(kind, page, { signal: controller.signal }).then(
-      (records) => controller.signal.aborted || setLoad({ state: 'ready', records }),
+      (records) => controller.signal.aborted || settle({ state: 'ready', records }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (!isEposError(error)) throw error;
-        setLoad({ state: 'failed', error });
+        settle({ state: 'failed', error });
       },
     );
     return () => controller.abort();
@@ -159,7 +169,6 @@ export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
   );
 }
 
-/** The record's fields without its id, in either style: the id is the address, not a field to edit. */
 /** A template for a new record: the kind's fields as a real record has them, values emptied. */
 function blanked(kind: Kind, record: OpenRecord): OpenRecord {
   return Object.fromEntries(Object.entries(withoutId(kind, record)).map(([field, value]) => [field, typeof value === 'string' ? '' : null]));

@@ -15,7 +15,7 @@ export interface RecordsTableProps {
 }
 
 /** Columns after the id, at most. */
-export const MAX_COLUMNS = 4;
+const MAX_COLUMNS = 4;
 
 // The fields a person recognises a record by, where a kind has them.
 const NAMING_FIELDS = ['Name', 'Reason', 'Forename', 'Surname', 'ShortDesc', 'Message'];

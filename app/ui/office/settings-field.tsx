@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 
 /** What a control needs to be named and described by its field. */
-export interface ControlAttributes {
+interface ControlAttributes {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

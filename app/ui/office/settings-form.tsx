@@ -13,7 +13,7 @@ import { SaveMessage, useSaving } from './settings-saving.tsx';
 
 /** Props of {@link SettingsForm}. */
 export interface SettingsFormProps {
-  /** What the till runs on now; the form starts from it, and follows it until edited. */
+  /** What the till runs on now; each field follows it until that field is edited. */
   current: AppConfig;
   products: SearchIndex | undefined;
   onSave(config: AppConfig): Promise<WriteResult>;
@@ -41,15 +41,16 @@ function toConfig(draft: Draft): AppConfig {
 /** The settings form with its Save button. */
 export function SettingsForm({ current, products, onSave }: SettingsFormProps) {
   const id = useId();
-  // Null until someone edits: the form shows what the till runs on (stored, fetched, saved elsewhere).
-  const [edited, setEdited] = useState<Draft | null>(null);
-  const draft = edited ?? toDraft(current);
+  // Only the fields someone edited: the rest follow what the till runs on (stored, fetched, saved
+  // elsewhere), so a save never writes back an older copy of a field nobody touched.
+  const [edited, setEdited] = useState<Partial<Draft>>({});
+  const draft: Draft = { ...toDraft(current), ...edited };
   const [errors, setErrors] = useState<Errors>({});
   const [blocked, setBlocked] = useState(false);
   const saving = useSaving();
 
   function edit<K extends keyof Draft>(field: K, value: Draft[K]): void {
-    setEdited((before) => ({ ...(before ?? toDraft(current)), [field]: value }));
+    setEdited((before) => ({ ...before, [field]: value }));
     saving.clear();
   }
   function check(field: keyof AppConfig): void {
@@ -69,7 +70,7 @@ export function SettingsForm({ current, products, onSave }: SettingsFormProps) {
       document.getElementById(first === 'favourites' ? `${id}-favourites-add` : `${id}-${first}`)?.focus();
       return;
     }
-    if (await saving.run(() => onSave(config))) setEdited(null);
+    if (await saving.run(() => onSave(config))) setEdited({});
   }
 
   const field = (name: keyof AppConfig) => ({ id: `${id}-${name}`, label: FIELD_LABELS[name], error: errors[name] });

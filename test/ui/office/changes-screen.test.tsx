@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EposErrorData } from '../../../app/epos/errors.ts';
 import type { TillDb } from '../../../app/store/db.ts';
@@ -229,12 +229,28 @@ describe('ChangesScreen: what a person does', () => {
     db.close();
   });
 
+  it('a held create: a candidate without an id cannot be picked', async () => {
+    const { db, writer } = await setup();
+    const { note } = await seed(db);
+    await markHeld(db, (await db.get('outbox', note.seq))!, dropped, [{ Note: 'Allergens' }, { PopupNoteID: 78, Note: 'Allergens' }], NOW);
+    await renderScreen(writer);
+    const group = await screen.findByRole('group', { name: /Epos Now may have received this already/ });
+    const [noId, withId] = within(group).getAllByRole('listitem');
+    expect(noId?.textContent).toBe('Popup note (no id) Note: AllergensNo id: cannot be adopted');
+    expect(within(noId!).queryByRole('button')).toBeNull();
+    expect(within(withId!).getByRole('button', { name: 'This is the one: Popup note 78' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'None of these: send again (Create Popup note)' })).toBeTruthy();
+    db.close();
+  });
+
   it('a held create: "None of these" sends it again', async () => {
     const { db, writer } = await setup();
     const { note } = await seed(db);
     await renderScreen(writer);
+    const sendAgain = await screen.findByRole('button', { name: 'None of these: send again (Create Popup note)' });
+    // Checked once the list is there: a held create with candidates offers no plain Retry.
     expect(screen.queryByRole('button', { name: 'Retry Create Popup note' })).toBeNull();
-    fireEvent.click(await screen.findByRole('button', { name: 'None of these: send again (Create Popup note)' }));
+    fireEvent.click(sendAgain);
     await waitFor(() => expect(item('Create Popup note').textContent).toContain('Waiting to be sent'));
     expect((await db.get('outbox', note.seq))?.state).toBe('pending');
     db.close();
@@ -255,6 +271,29 @@ describe('ChangesScreen: actions that fail', () => {
     expect((await db.get('outbox', ann.seq))?.state).toBe('failed');
     // The buttons work again once the action is over.
     expect((screen.getByRole('button', { name: 'Retry Create Customer' }) as HTMLButtonElement).disabled).toBe(false);
+    db.close();
+  });
+
+  it('keeps each entry busy until its own action ends, when two run at once', async () => {
+    const { db, writer } = await setup();
+    const { ann, clocking } = await seed(db);
+    const finish = new Map<number, () => void>();
+    const retry = (seq: number) => new Promise<void>((resolve) => finish.set(seq, resolve));
+    await renderScreen({ ...writer, retry });
+    const disabled = (name: string) => (screen.getByRole('button', { name }) as HTMLButtonElement).disabled;
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Delete Clocking 3' }));
+    expect(disabled('Retry Create Customer')).toBe(true);
+    expect(disabled('Retry Delete Clocking 3')).toBe(true);
+
+    await act(async () => finish.get(ann.seq)?.());
+    await waitFor(() => expect(disabled('Retry Create Customer')).toBe(false));
+    // The other action still runs: its buttons stay off.
+    expect(disabled('Retry Delete Clocking 3')).toBe(true);
+    expect(disabled('Discard Delete Clocking 3')).toBe(true);
+
+    await act(async () => finish.get(clocking.seq)?.());
+    await waitFor(() => expect(disabled('Retry Delete Clocking 3')).toBe(false));
     db.close();
   });
 

@@ -97,6 +97,33 @@ describe('RecordsScreen: browsing', () => {
     expect(rows(await table('Product', 1))).toHaveLength(PAGE_SIZE);
   });
 
+  it('goes back to page 1 when another kind is chosen', async () => {
+    const { standin } = setup({ products: PAGE_SIZE + 50 });
+    await table('Product', 1);
+    fireEvent.click(button('Next page'));
+    await table('Product', 2);
+    await choose('Customer');
+    const customers = standin.log.filter((r) => r.method === 'GET' && r.path.startsWith('/api/V2/Customer'));
+    expect(customers.map((r) => new URL(r.path, BASE).searchParams.get('page'))).toEqual(['1']);
+    expect(screen.getByText('Page 1')).toBeTruthy();
+  });
+
+  it('never shows the last kind\u2019s rows as the new kind\u2019s while it loads', async () => {
+    // Contract ids: every kind's key is Id, so a Product row would read as a Customer to open.
+    setup({ idStyle: 'contract' });
+    await table('Product', 1);
+    const select = chooser() as HTMLSelectElement;
+    select.value = 'Customer';
+    // Dispatched outside act(): Preact renders on a microtask, the load effect only after a frame,
+    // so the render in between can be looked at.
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    expect(screen.getByText('Loading Customer records…')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^View Customer/ })).toBeNull();
+    expect(rows(await table('Customer', 1))).toHaveLength(PAGE_SIZE);
+  });
+
   it('shows the naming fields of a kind first', async () => {
     setup();
     const customers = await choose('Customer');

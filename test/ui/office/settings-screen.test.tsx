@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ConfigState, createConfigState } from '../../../app/config-state.ts';
-import type { Product } from '../../../app/epos/records.ts';
 import type { TillDb } from '../../../app/store/db.ts';
 import { StoreError } from '../../../app/store/errors.ts';
 import { createSearchIndex } from '../../../app/store/search/index.ts';
@@ -16,12 +15,6 @@ import { product } from '../../store/search/fixture.ts';
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const SERVER = { version: 1, tillName: 'Front counter', currency: 'GBP', locale: 'en-GB', priceField: 'SalePrice', refreshMinutes: 15, favourites: [2, 99, 1], allowCustomerCreate: true, printer: 'kitchen' };
 const PRODUCTS = [product(1, 'Flat white', { Barcode: '5000000000011' }), product(2, 'Croissant'), product(3, 'Earl Grey tea', { Barcode: '5000000000035' })];
-
-/** The catalog with the lookup by id the favourites name their products with. */
-function catalog(list: Product[] = PRODUCTS) {
-  const byId = new Map(list.map((p) => [p.ProductID as number, p]));
-  return Object.assign(createSearchIndex(list), { get: (id: number) => byId.get(id) });
-}
 
 const states: ConfigState[] = [];
 const dbs: TillDb[] = [];
@@ -46,7 +39,7 @@ async function renderScreen({ server = SERVER, getSettings = async () => server,
   const realWriter = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
   const config = createConfigState({ db, client: { getSettings }, writer: writer ?? realWriter, channel, now: () => NOW });
   states.push(config);
-  render(<SettingsScreen config={config} products={catalog()} />);
+  render(<SettingsScreen config={config} products={createSearchIndex(PRODUCTS)} />);
   return { db, config };
 }
 
@@ -162,6 +155,23 @@ describe('SettingsScreen: the form', () => {
     type(textbox('Till name'), 'Mine');
     await act(async () => void (await config.saveDocument({ ...SERVER, tillName: 'Elsewhere again' })));
     expect(textbox('Till name').value).toBe('Mine');
+  });
+
+  it('saves only the edited fields over a document that arrived after editing began', async () => {
+    let answer: (document: unknown) => void = () => undefined;
+    const fetched = new Promise<unknown>((resolve) => (answer = resolve));
+    const write = vi.fn(async (_write: Write, _options?: unknown): Promise<WriteResult> => ({ state: 'done', recordId: 0 }));
+    await renderScreen({ getSettings: () => fetched, writer: { write } });
+    await screen.findByText('Not saved yet: defaults');
+    type(textbox('Till name'), 'Bar');
+    await act(async () => answer({ ...SERVER, currency: 'EUR' }));
+    await screen.findByText('From Epos Now');
+    // The untouched field follows the server; the edited one stays as typed.
+    expect(textbox('Currency').value).toBe('EUR');
+    expect(textbox('Till name').value).toBe('Bar');
+    save();
+    await waitFor(() => expect(write).toHaveBeenCalledTimes(1));
+    expect(write.mock.calls[0]?.[0]).toEqual({ op: 'save', document: { ...SERVER, currency: 'EUR', tillName: 'Bar' } });
   });
 });
 
