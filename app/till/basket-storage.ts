@@ -10,8 +10,11 @@ export const BASKET_KEY = 'epos-till:basket';
 /** What storing needs; `localStorage` by default. */
 export type BasketStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-/** The stored basket, or an empty one (with why, when something unreadable was there). */
-export function loadBasket(storage?: BasketStorage): { basket: Basket; problem: string | null } {
+/**
+ * The stored basket, or an empty one (with why, when something unreadable or in another
+ * currency was there). `currency` is the till's: amounts are kept in its minor units.
+ */
+export function loadBasket(currency: string, storage?: BasketStorage): { basket: Basket; problem: string | null } {
   let text: string | null;
   try {
     // Inside the try: merely reading `localStorage` throws where the browser blocks storage for frames.
@@ -28,14 +31,18 @@ export function loadBasket(storage?: BasketStorage): { basket: Basket; problem: 
     if (!(error instanceof SyntaxError)) throw error;
     parsed = undefined;
   }
-  const basket = parseBasket(parsed);
-  return basket ? { basket, problem: null } : { basket: EMPTY_BASKET, problem: 'The basket kept from before could not be read; the till started a new one.' };
+  const kept = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  const basket = typeof kept.currency === 'string' ? parseBasket(kept.basket) : null;
+  if (!basket) return { basket: EMPTY_BASKET, problem: 'The basket kept from before could not be read; the till started a new one.' };
+  // 320 pence are not ¥320: a basket in another currency is not carried over.
+  if (kept.currency !== currency) return { basket: EMPTY_BASKET, problem: `The kept basket was in ${kept.currency}; the till now uses ${currency}, so it started a new one.` };
+  return { basket, problem: null };
 }
 
-/** Keeps the basket. Returns why it could not (storage full or blocked), or null. */
-export function saveBasket(basket: Basket, storage?: BasketStorage): string | null {
+/** Keeps the basket, in `currency`. Returns why it could not (storage full or blocked), or null. */
+export function saveBasket(basket: Basket, currency: string, storage?: BasketStorage): string | null {
   try {
-    (storage ?? localStorage).setItem(BASKET_KEY, JSON.stringify(basket));
+    (storage ?? localStorage).setItem(BASKET_KEY, JSON.stringify({ currency, basket }));
     return null;
   } catch (error) {
     if (error instanceof DOMException) {

@@ -18,7 +18,7 @@ export interface BasketLine {
 export interface BasketDiscount {
   reasonId: number;
   reason: string;
-  /** Percentage off (0 to 100), or an amount off in minor units. */
+  /** Percentage off (0 to 100, at most 2 decimals), or an amount off in minor units. */
   kind: 'percentage' | 'amount';
   value: number;
 }
@@ -63,14 +63,19 @@ export function addProduct(basket: Basket, product: { productId: number; name: s
   return { ...basket, lines };
 }
 
-/** Sets a line's quantity; 0 or less removes the line. */
+/** Sets a line's quantity; 0 or less removes the line, and removing the last one drops the payments. */
 export function setQuantity(basket: Basket, productId: number, quantity: number): Basket {
   const whole = Math.floor(quantity);
   // Floored first, so 0.5 removes the line rather than leaving one of nothing (NaN removes it too).
-  const lines = !(whole > 0)
-    ? basket.lines.filter((line) => line.productId !== productId)
-    : basket.lines.map((line) => (line.productId === productId ? { ...line, quantity: whole } : line));
-  return { ...basket, lines };
+  if (whole > 0) return { ...basket, lines: basket.lines.map((line) => (line.productId === productId ? { ...line, quantity: whole } : line)) };
+  const lines = basket.lines.filter((line) => line.productId !== productId);
+  // Payments are for lines: kept, they would show as tendered (and change due) on the next sale.
+  return { ...basket, lines, tenders: lines.length === 0 ? [] : basket.tenders };
+}
+
+/** Whether the basket holds nothing at all: no lines, discount, table or payments. */
+export function isEmpty(basket: Basket): boolean {
+  return basket.lines.length === 0 && basket.discount === null && basket.tableId === null && basket.tenders.length === 0;
 }
 
 /** Sets or clears the discount. */
@@ -109,7 +114,8 @@ export function basketTotals(basket: Basket): BasketTotals {
 
 function discountOf(discount: BasketDiscount | null, subtotal: number): number {
   if (!discount) return 0;
-  const off = discount.kind === 'percentage' ? Math.round((subtotal * discount.value) / 100) : discount.value;
+  // In whole basis points: `subtotal * 9.2 / 100` in floating point is 34.4999… for 375, not 34.5.
+  const off = discount.kind === 'percentage' ? Math.round((subtotal * Math.round(discount.value * 100)) / 10000) : discount.value;
   return Math.min(Math.max(off, 0), Math.max(subtotal, 0));
 }
 
@@ -127,11 +133,11 @@ export function parseBasket(value: unknown): Basket | null {
   };
   const isTender = (t: unknown): t is BasketTender => {
     const tender = t as BasketTender | null;
-    return typeof tender === 'object' && tender !== null && whole(tender.typeId) && typeof tender.name === 'string' && whole(tender.amount);
+    return typeof tender === 'object' && tender !== null && whole(tender.typeId) && typeof tender.name === 'string' && whole(tender.amount) && tender.amount >= 0;
   };
   const isDiscount = (d: unknown): d is BasketDiscount => {
     const off = d as BasketDiscount | null;
-    return typeof off === 'object' && off !== null && whole(off.reasonId) && typeof off.reason === 'string' && (off.kind === 'percentage' || off.kind === 'amount') && typeof off.value === 'number' && off.value >= 0;
+    return typeof off === 'object' && off !== null && whole(off.reasonId) && typeof off.reason === 'string' && (off.kind === 'percentage' ? typeof off.value === 'number' : off.kind === 'amount' && whole(off.value)) && off.value >= 0;
   };
   if (!Array.isArray(lines) || !lines.every(isLine)) return null;
   if (!Array.isArray(tenders) || !tenders.every(isTender)) return null;

@@ -13,6 +13,8 @@ export interface Money {
   toMajor(minor: number): number;
   /** "£3.95". */
   format(minor: number): string;
+  /** "3.95": digits and a '.' decimal point, as the amount fields take them. */
+  plain(minor: number): string;
 }
 
 /** The money of a currency and locale (both validated by the settings). */
@@ -26,5 +28,6 @@ export function createMoney(currency: string, locale: string): Money {
     toMajor: (minor) => minor / scale,
     // `|| 0` turns -0 (no discount, negated) into 0: Intl writes -0 as "-£0.00".
     format: (minor) => formatter.format(minor / scale || 0),
+    plain: (minor) => (minor / scale).toFixed(digits),
   };
 }

@@ -19,8 +19,6 @@ export interface ScanDetector {
    * scan (the caller then keeps the Enter from doing anything else), otherwise undefined.
    */
   key(key: string, time: number): string | undefined;
-  /** Whether keys so far look like a scan under way (a burst of at least two). */
-  scanning(time: number): boolean;
 }
 
 /** A detector with the given thresholds. */
@@ -44,6 +42,5 @@ export function createScanDetector({ maxGapMs = 40, minLength = 4 }: ScannerOpti
       buffer = fast ? buffer + key : key;
       return undefined;
     },
-    scanning: (time) => buffer.length >= 2 && time - last <= maxGapMs,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The way to the Epos Now till: the parent window that loaded this app in its frame. A basket
- * goes there with `postMessage` addressed to that window's origin only, never to '*', so no
- * other page can read it, whatever has navigated the frame's parent since.
+ * The way to the Epos Now till: the window that framed this app. A basket goes only to that
+ * window, with `postMessage` addressed to its origin (never '*'), so a page the parent has since
+ * navigated to cannot read it. This code cannot tell the till from any other page that frames the
+ * app: which sites may frame it is the business of the server's frame-ancestors policy.
  */
 
 /** Where a basket can go, or why it cannot. */

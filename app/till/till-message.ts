@@ -4,7 +4,7 @@
  * (../shared/epos-facts.md); products go as `{ProductID, Quantity, Price}`. Amounts are in major
  * units (3.95), as everywhere in the API. The table is this app's addition, by its V2 key.
  */
-import type { Basket } from './basket.ts';
+import { type Basket, basketTotals } from './basket.ts';
 import type { Money } from './money.ts';
 
 /** What `postMessage` carries to the till. */
@@ -25,7 +25,8 @@ export function tillMessage(basket: Basket, money: Money): TillBasketMessage {
     version: 1,
     products: basket.lines.map((line) => ({ ProductID: line.productId, Quantity: line.quantity, Price: money.toMajor(line.unitPrice) })),
     tenders: basket.tenders.map((tender) => ({ TypeID: tender.typeId, Amount: money.toMajor(tender.amount) })),
-    discount: !discount ? null : discount.kind === 'percentage' ? { reasonId: discount.reasonId, percentage: discount.value } : { reasonId: discount.reasonId, amount: money.toMajor(discount.value) },
+    // The amount the basket showed: capped at the subtotal, never more than the sale.
+    discount: !discount ? null : discount.kind === 'percentage' ? { reasonId: discount.reasonId, percentage: discount.value } : { reasonId: discount.reasonId, amount: money.toMajor(basketTotals(basket).discount) },
     TableID: basket.tableId,
   };
 }

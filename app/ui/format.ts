@@ -1,12 +1,6 @@
-/** How the till writes prices, counts and ages. One locale for now: en-GB, pounds. */
+/** How the status screens write counts and ages (prices: app/till/money.ts, in the shop's currency). */
 
-const PRICE = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const COUNT = new Intl.NumberFormat('en-GB');
-
-/** A price as the till shows it ("£3.95"), or an em dash when the product has none. */
-export function formatPrice(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? PRICE.format(value) : '—';
-}
 
 /** A whole count with thousands separators ("3,000"). */
 export function formatCount(value: number): string {

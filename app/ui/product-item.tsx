@@ -1,18 +1,17 @@
 /** One product in a list: name, price, barcode, and an Add button where the list sells. */
 import type { Product } from '../epos/records.ts';
-import { formatPrice } from './format.ts';
 
 /** Props of {@link ProductItem}. */
 export interface ProductItemProps {
   product: Product;
-  /** The price as shown; its SalePrice in pounds when not given. */
-  price?: string | undefined;
+  /** The price as shown. */
+  price: string;
   /** Adds the product to the basket: the line gets an "Add" button. */
   onAdd?: ((product: Product) => void) | undefined;
 }
 
 /** A product's line. */
-export function ProductItem({ product, price = formatPrice(product.SalePrice), onAdd }: ProductItemProps) {
+export function ProductItem({ product, price, onAdd }: ProductItemProps) {
   return (
     <li class={onAdd ? 'product product-addable' : 'product'}>
       <span class="product-name">{product.Name}</span>

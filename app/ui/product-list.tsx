@@ -7,8 +7,8 @@ import { ProductItem } from './product-item.tsx';
 export interface ProductActions {
   /** Adds a product to the basket: each line gets an "Add" button. */
   onAdd?: ((product: Product) => void) | undefined;
-  /** Writes a product's price (its SalePrice in pounds when not given). */
-  priceOf?: ((product: Product) => string) | undefined;
+  /** Writes a product's price, in the till's currency. */
+  priceOf: (product: Product) => string;
 }
 
 /** Props of {@link ProductList}. */
@@ -23,7 +23,7 @@ export function ProductList({ products, label, onAdd, priceOf }: ProductListProp
   return (
     <ul class="product-list" aria-label={label}>
       {products.map((product) => (
-        <ProductItem key={recordId('Product', product)} product={product} price={priceOf?.(product)} onAdd={onAdd} />
+        <ProductItem key={recordId('Product', product)} product={product} price={priceOf(product)} onAdd={onAdd} />
       ))}
     </ul>
   );

@@ -3,6 +3,7 @@
  * scanner sends after the digits) handed to the caller. Every keystroke is answered from memory,
  * never from storage.
  */
+import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Product } from '../epos/records.ts';
 import type { SearchIndex } from '../store/search/index.ts';
@@ -17,20 +18,23 @@ export interface SearchProps extends ProductActions {
   /** A pull is under way (says so instead of "nothing stored" on a first download). */
   syncing?: boolean;
   /**
-   * Takes a barcode entered with Enter: true when it was used (the box clears for the next one),
-   * false when it was not and the caller said why.
+   * Takes a code entered with Enter (one the catalog knows, or digits that can only be a barcode):
+   * true when it was used (the box clears for the next one), false when it was not and the caller said why.
    */
   onBarcode: (code: string) => boolean;
+  /** The search box, for a caller that moves focus back to it. */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 /** How many results the list shows. */
 export const RESULT_LIMIT = 50;
 
 /** The search box and what it finds. */
-export function Search({ index, revision, syncing = false, onBarcode, onAdd, priceOf }: SearchProps) {
+export function Search({ index, revision, syncing = false, onBarcode, onAdd, priceOf, inputRef }: SearchProps) {
   const [query, setQuery] = useState('');
   const [scanned, setScanned] = useState<string | undefined>(undefined);
-  const input = useRef<HTMLInputElement>(null);
+  const own = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? own;
   // A till waits for the scanner: the box has focus from the start.
   useEffect(() => input.current?.focus(), []);
 
@@ -40,7 +44,8 @@ export function Search({ index, revision, syncing = false, onBarcode, onAdd, pri
   const onKeyDown = (event: KeyboardEvent): void => {
     if (event.key !== 'Enter' || !index || trimmed === '') return;
     event.preventDefault();
-    if (index.byBarcode(trimmed) || looksLikeBarcode(trimmed)) {
+    // A code the catalog knows, or one that can only be a barcode; "7up" or "330ml" is a search, and keeps its results.
+    if (index.byBarcode(trimmed) || onlyACode(trimmed)) {
       if (onBarcode(trimmed)) {
         setQuery('');
         return;
@@ -101,7 +106,7 @@ function Results({ index, query, results, syncing, onAdd, priceOf }: ResultsProp
   );
 }
 
-/** A code a scanner could have sent: one word with a digit in it (EAN, UPC, Code 128...). */
-function looksLikeBarcode(text: string): boolean {
-  return /^\S+$/.test(text) && /\d/.test(text);
+/** Text that can only be a product code, so an unknown one is worth saying so: EAN-8, UPC-A, EAN-13, ITF-14. */
+function onlyACode(text: string): boolean {
+  return /^\d{8,14}$/.test(text);
 }

@@ -1,5 +1,5 @@
 /** The cashier's screen: the order pad, and a new customer at the counter when allowed. */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CatalogView } from '../catalog-state.ts';
 import type { AppConfig } from '../epos/app-config.ts';
 import type { Writer } from '../writer.ts';
@@ -21,14 +21,22 @@ export interface TillPageProps {
 /** Order pad, with the customer form behind a button. */
 export function TillPage({ catalog, config, writer, syncing }: TillPageProps) {
   const [customer, setCustomer] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    // Closing the form removes the control that had focus: back to the button that opened it.
+    if (!customer && wasOpen.current) button.current?.focus();
+    wasOpen.current = customer;
+  }, [customer]);
   return (
     <>
-      <OrderPad catalog={catalog} config={config} syncing={syncing} />
+      {/* A new currency starts a new pad: the kept basket's amounts are in the old one's minor units. */}
+      <OrderPad key={config.currency} catalog={catalog} config={config} syncing={syncing} />
       <section class="till-extras" aria-label="Customers">
         {customer && writer ? (
           <CustomerForm writer={writer} allowed={config.allowCustomerCreate} onDone={() => setCustomer(false)} />
         ) : (
-          <button type="button" class="button" onClick={() => setCustomer(true)} disabled={!writer}>
+          <button ref={button} type="button" class="button" onClick={() => setCustomer(true)} disabled={!writer}>
             New customer
           </button>
         )}

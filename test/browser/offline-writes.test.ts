@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordId } from '../../app/epos/ids.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { Write } from '../../app/store/outbox.ts';
-import { formatPrice } from '../../app/ui/format.ts';
+import { createMoney } from '../../app/till/money.ts';
 import type { WriteResult } from '../../app/writer.ts';
 import { ROOT } from '../tools/build.ts';
 import { serveApp, type ServedApp, unexpected, WAIT, watchProblems } from './harness.ts';
@@ -121,7 +121,7 @@ describe('offline writes in Chromium', () => {
     // The till shows its own change at once: the product scans into the basket at the new price.
     await page.getByRole('searchbox', { name: 'Search products' }).fill(product.Barcode);
     await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
-    await page.getByRole('region', { name: 'Basket' }).getByText(formatPrice(price)).first().waitFor(WAIT);
+    await page.getByRole('region', { name: 'Basket' }).getByText(createMoney('GBP', 'en-GB').format(Math.round(price * 100))).first().waitFor(WAIT);
     await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-offline-pending.png') });
     expect(writesSeen().length).toBe(writesBefore);
 

@@ -25,41 +25,54 @@ afterEach(() => localStorage.clear());
 describe('basket storage', () => {
   it('keeps a basket and reads it back', () => {
     const kept = storage();
-    expect(saveBasket(BASKET, kept)).toBeNull();
-    expect(JSON.parse(kept.items.get(BASKET_KEY) ?? '')).toEqual(BASKET);
-    expect(loadBasket(kept)).toEqual({ basket: BASKET, problem: null });
+    expect(saveBasket(BASKET, 'GBP', kept)).toBeNull();
+    expect(JSON.parse(kept.items.get(BASKET_KEY) ?? '')).toEqual({ currency: 'GBP', basket: BASKET });
+    expect(loadBasket('GBP', kept)).toEqual({ basket: BASKET, problem: null });
   });
 
   it('uses localStorage unless told otherwise', () => {
-    expect(saveBasket(BASKET)).toBeNull();
-    expect(localStorage.getItem(BASKET_KEY)).toBe(JSON.stringify(BASKET));
-    expect(loadBasket().basket).toEqual(BASKET);
+    expect(saveBasket(BASKET, 'GBP')).toBeNull();
+    expect(localStorage.getItem(BASKET_KEY)).toBe(JSON.stringify({ currency: 'GBP', basket: BASKET }));
+    expect(loadBasket('GBP').basket).toEqual(BASKET);
   });
 
   it('starts empty, quietly, when nothing was kept', () => {
-    expect(loadBasket(storage())).toEqual({ basket: EMPTY_BASKET, problem: null });
+    expect(loadBasket('GBP', storage())).toEqual({ basket: EMPTY_BASKET, problem: null });
   });
 
-  it.each([['not JSON', '{"lines":['], ['not a basket', '{"lines":"Flat White"}'], ['JSON null', 'null']])('starts empty, saying so, when what was kept is %s', (_, text) => {
+  it('starts a new basket, saying why, when the kept one was in another currency', () => {
+    const kept = storage();
+    saveBasket(BASKET, 'GBP', kept);
+    // 320 pence must not come back as ¥320.
+    expect(loadBasket('JPY', kept)).toEqual({ basket: EMPTY_BASKET, problem: 'The kept basket was in GBP; the till now uses JPY, so it started a new one.' });
+  });
+
+  it.each([
+    ['not JSON', '{"lines":['],
+    ['not a basket', '{"currency":"GBP","basket":{"lines":"Flat White"}}'],
+    ['JSON null', 'null'],
+    ['a basket without its currency (an older shape)', JSON.stringify(BASKET)],
+    ['a currency that is not text', JSON.stringify({ currency: 826, basket: BASKET })],
+  ])('starts empty, saying so, when what was kept is %s', (_, text) => {
     const kept = storage();
     kept.items.set(BASKET_KEY, text);
-    expect(loadBasket(kept)).toEqual({ basket: EMPTY_BASKET, problem: 'The basket kept from before could not be read; the till started a new one.' });
+    expect(loadBasket('GBP', kept)).toEqual({ basket: EMPTY_BASKET, problem: 'The basket kept from before could not be read; the till started a new one.' });
   });
 
   it('says storage is full, and what to do', () => {
-    expect(saveBasket(BASKET, storage({ set: new DOMException('full', 'QuotaExceededError') }))).toBe(
+    expect(saveBasket(BASKET, 'GBP', storage({ set: new DOMException('full', 'QuotaExceededError') }))).toBe(
       'Storage on this till is full: the basket will not survive a reload. Free some space (the back office shows what is stored).',
     );
   });
 
   it('says storage is blocked, for saving and for reading', () => {
     const blocked = new DOMException('The operation is insecure.', 'SecurityError');
-    expect(saveBasket(BASKET, storage({ set: blocked }))).toBe('The basket could not be kept (The operation is insecure.): it will not survive a reload.');
-    expect(loadBasket(storage({ get: blocked }))).toEqual({ basket: EMPTY_BASKET, problem: "This till's storage is blocked (The operation is insecure.): the basket will not survive a reload." });
+    expect(saveBasket(BASKET, 'GBP', storage({ set: blocked }))).toBe('The basket could not be kept (The operation is insecure.): it will not survive a reload.');
+    expect(loadBasket('GBP', storage({ get: blocked }))).toEqual({ basket: EMPTY_BASKET, problem: "This till's storage is blocked (The operation is insecure.): the basket will not survive a reload." });
   });
 
   it('lets an unexpected error through', () => {
-    expect(() => saveBasket(BASKET, storage({ set: new TypeError('bug') }))).toThrow(TypeError);
-    expect(() => loadBasket(storage({ get: new TypeError('bug') }))).toThrow(TypeError);
+    expect(() => saveBasket(BASKET, 'GBP', storage({ set: new TypeError('bug') }))).toThrow(TypeError);
+    expect(() => loadBasket('GBP', storage({ get: new TypeError('bug') }))).toThrow(TypeError);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addProduct, addTender, type Basket, basketTotals, EMPTY_BASKET, parseBasket, removeTender, setDiscount, setQuantity, setTable } from '../../app/till/basket.ts';
+import { addProduct, addTender, type Basket, basketTotals, EMPTY_BASKET, isEmpty, parseBasket, removeTender, setDiscount, setQuantity, setTable } from '../../app/till/basket.ts';
 
 const FLAT_WHITE = { productId: 1, name: 'Flat White', unitPrice: 320 };
 const SCONE = { productId: 3, name: 'Cheese Scone', unitPrice: 250 };
@@ -20,6 +20,25 @@ describe('basket', () => {
     expect(setQuantity(basket, 1, 2.7).lines[0]?.quantity).toBe(2);
     for (const gone of [0, -1, 0.5, NaN]) expect(setQuantity(basket, 1, gone).lines.map((line) => line.name)).toEqual(['Cheese Scone']);
     expect(setQuantity(basket, 99, 5)).toEqual(basket);
+  });
+
+  it('drops the payments with the last line, keeping the discount and table for the cashier to clear', () => {
+    const cash = { typeId: 1, name: 'Cash', amount: 500 };
+    const staff = { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 10 } as const;
+    const basket = addTender(setDiscount(setTable(basketOf(FLAT_WHITE, SCONE), 12), staff), cash);
+    expect(setQuantity(basket, 1, 0).tenders).toEqual([cash]);
+    const last = setQuantity(setQuantity(basket, 1, 0), 3, 0);
+    expect(last).toEqual({ lines: [], discount: staff, tableId: 12, tenders: [] });
+    expect(setQuantity(addTender(basketOf(SCONE), cash), 3, -1).tenders).toEqual([]);
+  });
+
+  it('is empty only with no lines, discount, table or payments', () => {
+    expect(isEmpty(EMPTY_BASKET)).toBe(true);
+    expect(isEmpty(setQuantity(basketOf(SCONE), 3, 0))).toBe(true);
+    expect(isEmpty(basketOf(SCONE))).toBe(false);
+    expect(isEmpty(setTable(EMPTY_BASKET, 4))).toBe(false);
+    expect(isEmpty(setDiscount(EMPTY_BASKET, { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 0 }))).toBe(false);
+    expect(isEmpty(addTender(EMPTY_BASKET, { typeId: 1, name: 'Cash', amount: 100 }))).toBe(false);
   });
 
   it('sets the table and the tenders', () => {
@@ -45,6 +64,21 @@ describe('basketTotals', () => {
     expect(off(15)).toBe(86); // 85.5 rounds up
     expect(off(100)).toBe(570);
     expect(off(0)).toBe(0);
+  });
+
+  it('rounds a percentage discount to the penny exact arithmetic gives (half up)', () => {
+    const off = (subtotal: number, value: number) =>
+      basketTotals(setDiscount({ ...EMPTY_BASKET, lines: [{ productId: 1, name: 'Sale', unitPrice: subtotal, quantity: 1 }] }, { reasonId: 7, reason: 'Staff', kind: 'percentage', value })).discount;
+    expect(off(375, 9.2)).toBe(35); // 34.5 exactly; 375 * 9.2 / 100 is 34.4999… in floating point
+    const wrong: string[] = [];
+    for (let subtotal = 0; subtotal <= 4000; subtotal += 3) {
+      for (let basisPoints = 0; basisPoints <= 10_000; basisPoints += 11) {
+        // subtotal × bp / 10000, rounded half up: floor((2 × subtotal × bp + 10000) / 20000), in BigInt.
+        const exact = Number((2n * BigInt(subtotal) * BigInt(basisPoints) + 10_000n) / 20_000n);
+        if (off(subtotal, basisPoints / 100) !== exact) wrong.push(`${subtotal} at ${basisPoints / 100}%`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('caps an amount discount at the subtotal, and never makes it negative', () => {
@@ -74,6 +108,8 @@ describe('parseBasket', () => {
   it('reads back what was stored', () => {
     expect(parseBasket(JSON.parse(JSON.stringify(good)))).toEqual(good);
     expect(parseBasket({ lines: [], discount: null, tableId: null, tenders: [] })).toEqual(EMPTY_BASKET);
+    const amountOff = { ...good, discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 150 } };
+    expect(parseBasket(amountOff)).toEqual(amountOff);
   });
 
   it.each([
@@ -88,6 +124,8 @@ describe('parseBasket', () => {
     ['a null line', { ...good, lines: [null] }],
     ['an unknown discount kind', { ...good, discount: { ...good.discount, kind: 'bogof' } }],
     ['a negative discount', { ...good, discount: { ...good.discount, value: -5 } }],
+    ['a fractional amount discount', { ...good, discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 1.5 } }],
+    ['a negative tender', { ...good, tenders: [{ typeId: 1, name: 'Cash', amount: -500 }] }],
     ['a missing discount (an older shape)', { lines: good.lines, tableId: null, tenders: [] }],
     ['a table by name', { ...good, tableId: 'T4' }],
     ['a tender in major units', { ...good, tenders: [{ typeId: 1, name: 'Cash', amount: 5.5 }] }],

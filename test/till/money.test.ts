@@ -13,6 +13,13 @@ describe('createMoney', () => {
     expect(gbp.format(-89)).toBe('-£0.89');
   });
 
+  it('writes plain amounts as the amount fields take them: digits and a point', () => {
+    expect(createMoney('GBP', 'en-GB').plain(500)).toBe('5.00');
+    expect(createMoney('EUR', 'de-DE').plain(1234567)).toBe('12345.67');
+    expect(createMoney('JPY', 'ja-JP').plain(980)).toBe('980');
+    expect(createMoney('KWD', 'en-GB').plain(1500)).toBe('1.500');
+  });
+
   it('writes no minus sign for a negated zero', () => {
     expect(createMoney('GBP', 'en-GB').format(-0)).toBe('£0.00');
   });

@@ -52,13 +52,4 @@ describe('createScanDetector', () => {
     expect(feed(detector, typed('12345678'), 5, 0)).toBe('12345678');
     expect(detector.key('Enter', 50)).toBeUndefined();
   });
-
-  it('tells whether a scan is under way', () => {
-    const detector = createScanDetector();
-    detector.key('1', 0);
-    expect(detector.scanning(5)).toBe(false);
-    detector.key('2', 5);
-    expect(detector.scanning(10)).toBe(true);
-    expect(detector.scanning(100)).toBe(false);
-  });
 });

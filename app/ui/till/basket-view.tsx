@@ -1,6 +1,6 @@
 /** The basket: its lines with quantity controls, its sums, and a confirmed way to empty it. */
-import { useRef, useState } from 'preact/hooks';
-import { type Basket, type BasketTotals, setQuantity } from '../../till/basket.ts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { type Basket, type BasketTotals, isEmpty, setQuantity } from '../../till/basket.ts';
 import type { Money } from '../../till/money.ts';
 
 /** Props of {@link BasketView}. */
@@ -11,16 +11,25 @@ export interface BasketViewProps {
   onChange(edit: (basket: Basket) => Basket): void;
   /** Empties the basket, once the cashier confirmed. */
   onClear(): void;
+  /** Takes focus once the control used has gone (the last line removed, the basket cleared). */
+  onFocusAway(): void;
 }
 
 /** The basket's lines and sums. */
-export function BasketView({ basket, totals, money, onChange, onClear }: BasketViewProps) {
+export function BasketView({ basket, totals, money, onChange, onClear, onFocusAway }: BasketViewProps) {
   const [confirming, setConfirming] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const empty = isEmpty(basket);
+  // Emptied elsewhere (sent, restored): the question must not come back with the next sale.
+  useEffect(() => {
+    if (empty) setConfirming(false);
+  }, [empty]);
   // From the basket at the time of the edit, so two quick taps count twice.
   const step = (productId: number, by: number): void =>
     onChange((current) => setQuantity(current, productId, (current.lines.find((line) => line.productId === productId)?.quantity ?? 0) + by));
   const { discount } = basket;
+  // The last line's buttons go with it: focus moves on rather than falling to the page.
+  const last = basket.lines.length === 1;
   const row = (label: string, minor: number, className?: string) => (
     <div class={className}>
       <dt>{label}</dt>
@@ -39,7 +48,15 @@ export function BasketView({ basket, totals, money, onChange, onClear }: BasketV
             <li key={line.productId} class="basket-line">
               <span class="basket-name">{line.name}</span>
               <span class="basket-qty">
-                <button type="button" class="button" aria-label={`Fewer ${line.name}`} onClick={() => step(line.productId, -1)}>
+                <button
+                  type="button"
+                  class="button"
+                  aria-label={`Fewer ${line.name}`}
+                  onClick={() => {
+                    step(line.productId, -1);
+                    if (last && line.quantity === 1) onFocusAway();
+                  }}
+                >
                   −
                 </button>
                 <span>{line.quantity}</span>
@@ -48,7 +65,15 @@ export function BasketView({ basket, totals, money, onChange, onClear }: BasketV
                 </button>
               </span>
               <span class="basket-price">{money.format(line.unitPrice * line.quantity)}</span>
-              <button type="button" class="button" aria-label={`Remove ${line.name}`} onClick={() => step(line.productId, -line.quantity)}>
+              <button
+                type="button"
+                class="button"
+                aria-label={`Remove ${line.name}`}
+                onClick={() => {
+                  onChange((current) => setQuantity(current, line.productId, 0));
+                  if (last) onFocusAway();
+                }}
+              >
                 ×
               </button>
             </li>
@@ -62,18 +87,12 @@ export function BasketView({ basket, totals, money, onChange, onClear }: BasketV
         {totals.tendered > 0 ? row('Tendered', totals.tendered) : null}
         {totals.remaining < 0 ? row('Change due', -totals.remaining, 'basket-total') : totals.tendered > 0 ? row('Remaining', totals.remaining, 'basket-total') : null}
       </dl>
-      {basket.lines.length > 0 ? (
-        <button
-          ref={trigger}
-          type="button"
-          class="button"
-          aria-expanded={confirming}
-          onClick={() => setConfirming(!confirming)}
-        >
+      {empty ? null : (
+        <button ref={trigger} type="button" class="button" aria-expanded={confirming} onClick={() => setConfirming(!confirming)}>
           Clear basket
         </button>
-      ) : null}
-      {confirming && basket.lines.length > 0 ? (
+      )}
+      {confirming && !empty ? (
         <div class="till-confirm" role="group" aria-label="Confirm clearing the basket">
           <p>Clear the whole basket? Its lines, discount, table and payments go.</p>
           <button
@@ -82,6 +101,7 @@ export function BasketView({ basket, totals, money, onChange, onClear }: BasketV
             onClick={() => {
               setConfirming(false);
               onClear();
+              onFocusAway();
             }}
           >
             Clear

@@ -51,8 +51,10 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
   const [created, setCreated] = useState<WriteOutcome | null>(null);
   const first = useRef<HTMLInputElement>(null);
   const another = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   // The form and the "created" panel replace each other: focus goes to what replaced the control used.
-  const refocus = useRef<typeof first | typeof another | null>(null);
+  // On opening it goes to the first field (or Close, when there is no form), not left on the page.
+  const refocus = useRef<typeof first | typeof another | typeof closeButton | null>(allowed ? first : closeButton);
   useEffect(() => {
     // Not before the replacement is on screen (an effect of an earlier render may run first).
     const target = refocus.current?.current;
@@ -62,7 +64,7 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
   });
 
   const close = onDone ? (
-    <button type="button" class="button" onClick={onDone}>
+    <button ref={closeButton} type="button" class="button" onClick={onDone}>
       {created || !allowed ? 'Close' : 'Cancel'}
     </button>
   ) : null;

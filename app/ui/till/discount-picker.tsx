@@ -8,7 +8,7 @@ import { recordId } from '../../epos/ids.ts';
 import type { DiscountReason } from '../../epos/records.ts';
 import type { BasketDiscount } from '../../till/basket.ts';
 import type { Money } from '../../till/money.ts';
-import { parseAmount, parsePercentage } from './amount-text.ts';
+import { amountProblem, parseAmount, parsePercentage } from './amount-text.ts';
 
 /** Props of {@link DiscountPicker}. */
 export interface DiscountPickerProps {
@@ -25,7 +25,10 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
   const id = useId();
   if (reasons.length === 0) return null;
   const percentage = discount?.kind !== 'amount';
-  const parse = (text: string): number | null => (percentage ? parsePercentage(text) : parseAmount(text, money));
+  const parse = (text: string): number | null => {
+    const value = percentage ? parsePercentage(text) : parseAmount(text, money);
+    return typeof value === 'number' ? value : null;
+  };
   const invalid = draft !== null && parse(draft) === null;
 
   return (
@@ -40,9 +43,10 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
               const chosen = reasons.find((reason) => String(recordId('DiscountReason', reason)) === event.currentTarget.value);
               const reasonId = recordId('DiscountReason', chosen);
               setDraft(null);
+              // To 2 decimals, as a typed one: the basket shows and the till gets the same percentage.
               onChange(
                 chosen && reasonId !== undefined
-                  ? { reasonId, reason: chosen.Reason, kind: 'percentage', value: Math.min(100, Math.max(0, chosen.DefaultVal ?? 0)) }
+                  ? { reasonId, reason: chosen.Reason, kind: 'percentage', value: Math.round(Math.min(100, Math.max(0, chosen.DefaultVal ?? 0)) * 100) / 100 }
                   : null,
               );
             }}
@@ -74,7 +78,7 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
                 type="text"
                 inputMode="decimal"
                 autocomplete="off"
-                value={draft ?? String(percentage ? discount.value : money.toMajor(discount.value))}
+                value={draft ?? (percentage ? String(discount.value) : money.plain(discount.value))}
                 aria-invalid={invalid}
                 aria-describedby={invalid ? id : undefined}
                 onInput={(event) => {
@@ -91,8 +95,8 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
       {invalid && discount ? (
         <p role="alert" id={id} class="field-problem">
           {percentage
-            ? `Enter a percentage from 0 to 100, such as 10: “${draft}” is not one, so the discount stays at ${discount.value}%.`
-            : `Enter an amount such as ${money.toMajor(250).toFixed(money.digits)}: “${draft}” is not one, so the discount stays at ${money.format(discount.value)}.`}
+            ? `Enter a percentage from 0 to 100 with at most 2 decimals, such as 12.5: “${draft}” is not one, so the discount stays at ${discount.value}%.`
+            : `${amountProblem(draft, money, 250)}, so the discount stays at ${money.format(discount.value)}.`}
         </p>
       ) : null}
     </section>

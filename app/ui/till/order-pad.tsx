@@ -3,7 +3,7 @@
  * build the basket (quantities, discount, table, payments) and hand it to the Epos Now till.
  * Two columns on a till screen, finding left and the basket right; one column on a phone.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import type { CatalogView } from '../../catalog-state.ts';
 import type { AppConfig } from '../../epos/app-config.ts';
 import { recordId } from '../../epos/ids.ts';
@@ -40,7 +40,8 @@ export interface OrderPadProps {
 /** Search, favourites, basket, discount, table, payments and "Send to till". */
 export function OrderPad({ catalog, config, syncing, storage, frame, now }: OrderPadProps) {
   const money = useMemo(() => createMoney(config.currency, config.locale), [config.currency, config.locale]);
-  const { basket, change, problem } = useBasket(storage);
+  const { basket, change, problem } = useBasket(config.currency, storage);
+  const searchBox = useRef<HTMLInputElement>(null);
   const [alert, setAlert] = useState<string | null>(null);
   // Counted, so the same product added twice is announced twice (the text alone would not change).
   const [added, setAdded] = useState({ name: '', count: 0 });
@@ -81,7 +82,7 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
             {alert}
           </p>
         ) : null}
-        <Search index={catalog?.index} revision={catalog?.indexRevision ?? 0} syncing={syncing} onAdd={add} onBarcode={addByBarcode} priceOf={priceOf} />
+        <Search index={catalog?.index} revision={catalog?.indexRevision ?? 0} syncing={syncing} onAdd={add} onBarcode={addByBarcode} priceOf={priceOf} inputRef={searchBox} />
         <Favourites ids={config.favourites} index={catalog?.index} priceOf={priceOf} onAdd={add} />
       </div>
       <div class="order-pad-basket">
@@ -90,11 +91,11 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
             {problem}
           </p>
         ) : null}
-        <BasketView basket={basket} totals={totals} money={money} onChange={change} onClear={clear} />
+        <BasketView basket={basket} totals={totals} money={money} onChange={change} onClear={clear} onFocusAway={() => searchBox.current?.focus()} />
         <DiscountPicker reasons={catalog?.discountReasons ?? []} discount={basket.discount} money={money} onChange={(discount) => change((current) => setDiscount(current, discount))} />
         <TablePicker tables={catalog?.seatingTables ?? []} tableId={basket.tableId} onChange={(tableId) => change((current) => setTable(current, tableId))} />
         <TenderPanel tenderTypes={catalog?.tenderTypes ?? []} tenders={basket.tenders} remaining={totals.remaining} money={money} onChange={change} />
-        <SendToTill basket={basket} money={money} frame={frame} onSent={clear} />
+        <SendToTill basket={basket} money={money} frame={frame} onSent={clear} onRestore={(sent) => change(() => sent)} />
       </div>
       <p class="visually-hidden" aria-live="polite">
         {added.count > 0 ? <span key={added.count}>Added {added.name}</span> : null}

@@ -1,10 +1,11 @@
 /**
  * Hands the basket to the Epos Now till that framed this app, by `postMessage` to that window's
  * origin only. Where that cannot work (opened on its own, a hidden origin, an empty basket) the
- * button stays focusable but inert, and says why right beside it.
+ * button stays focusable but inert, and says why right beside it. The till does not answer, so
+ * the sent basket is kept until the next sale starts: if the till ignored it, it can come back.
  */
-import { useEffect, useId, useMemo, useState } from 'preact/hooks';
-import type { Basket } from '../../till/basket.ts';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import { type Basket, isEmpty } from '../../till/basket.ts';
 import type { Money } from '../../till/money.ts';
 import { type FrameEnv, findTill } from '../../till/till-bridge.ts';
 import { tillMessage } from '../../till/till-message.ts';
@@ -17,31 +18,35 @@ export interface SendToTillProps {
   frame?: FrameEnv | undefined;
   /** The basket went: start a new one. */
   onSent(): void;
+  /** Puts the sent basket back, when the cashier asks for it. */
+  onRestore(basket: Basket): void;
 }
 
 /** The "Send to till" button. */
-export function SendToTill({ basket, money, frame, onSent }: SendToTillProps) {
+export function SendToTill({ basket, money, frame, onSent, onRestore }: SendToTillProps) {
   const till = useMemo(() => findTill(frame), [frame]);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<Basket | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const id = useId();
-  const empty = basket.lines.length === 0;
-  const reason = !till.ok ? till.reason : empty ? 'Add a product to the basket first.' : null;
+  const noLines = basket.lines.length === 0;
+  const reason = !till.ok ? till.reason : noLines ? 'Add a product to the basket first.' : null;
   // "Sent" lasts until the next basket gets its first product.
   useEffect(() => {
-    if (!empty) setSent(false);
-  }, [empty]);
+    if (!noLines) setSent(null);
+  }, [noLines]);
 
   return (
     <div class="send-to-till">
       <button
+        ref={button}
         type="button"
         class="button button-primary"
         aria-disabled={reason !== null}
         aria-describedby={reason ? id : undefined}
         onClick={() => {
-          if (!till.ok || empty) return;
+          if (!till.ok || noLines) return;
           till.target.postMessage(tillMessage(basket, money), till.origin);
-          setSent(true);
+          setSent(basket);
           onSent();
         }}
       >
@@ -52,9 +57,24 @@ export function SendToTill({ basket, money, frame, onSent }: SendToTillProps) {
           {reason}
         </p>
       ) : null}
-      <p role="status" class="till-sent">
-        {sent ? 'Sent to the till' : ''}
-      </p>
+      <div class="till-sent-row">
+        <p role="status" class="till-sent">
+          {sent ? 'Sent to the till' : ''}
+        </p>
+        {/* Not over a new sale's discount or table: bringing it back would lose them. */}
+        {sent && isEmpty(basket) ? (
+          <button
+            type="button"
+            class="button till-restore"
+            onClick={() => {
+              onRestore(sent);
+              button.current?.focus();
+            }}
+          >
+            Bring the basket back
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { recordId } from '../../epos/ids.ts';
 import type { TenderType } from '../../epos/records.ts';
 import { addTender, type Basket, type BasketTender, removeTender } from '../../till/basket.ts';
 import type { Money } from '../../till/money.ts';
-import { parseAmount } from './amount-text.ts';
+import { amountProblem, parseAmount } from './amount-text.ts';
 
 /** Props of {@link TenderPanel}. */
 export interface TenderPanelProps {
@@ -24,8 +24,9 @@ export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange }
   const [text, setText] = useState('');
   const id = useId();
   const typed = text.trim() !== '';
-  const amount = typed ? parseAmount(text, money) : remaining;
-  const problem = amount !== null && amount > 0 ? null : typed ? `Enter an amount such as ${money.toMajor(500).toFixed(money.digits)}: “${text}” is not one.` : 'Nothing is left to pay.';
+  const parsed = typed ? parseAmount(text, money) : remaining;
+  const amount = typeof parsed === 'number' && parsed > 0 ? parsed : null;
+  const problem = amount !== null ? null : typed ? `${amountProblem(text, money, 500)}.` : 'Nothing is left to pay.';
 
   return (
     <section class="till-panel" aria-label="Payment">
@@ -37,7 +38,7 @@ export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange }
           inputMode="decimal"
           autocomplete="off"
           value={text}
-          placeholder={remaining > 0 ? money.toMajor(remaining).toFixed(money.digits) : undefined}
+          placeholder={remaining > 0 ? money.plain(remaining) : undefined}
           aria-invalid={typed && problem !== null}
           aria-describedby={problem ? `${id}-hint ${id}` : `${id}-hint`}
           onInput={(event) => setText(event.currentTarget.value)}

@@ -14,9 +14,12 @@ export interface BasketState {
   problem: string | null;
 }
 
-/** The kept basket; `storage` is localStorage unless given. */
-export function useBasket(storage?: BasketStorage): BasketState {
-  const [loaded] = useState(() => loadBasket(storage));
+/**
+ * The kept basket, in the till's `currency`; `storage` is localStorage unless given. Read once, at
+ * mount: the till page remounts the order pad when the currency changes.
+ */
+export function useBasket(currency: string, storage?: BasketStorage): BasketState {
+  const [loaded] = useState(() => loadBasket(currency, storage));
   const [basket, setBasket] = useState(loaded.basket);
   const [problem, setProblem] = useState(loaded.problem);
   const kept = useRef(loaded.basket);
@@ -24,7 +27,7 @@ export function useBasket(storage?: BasketStorage): BasketState {
     // The restored basket is already stored; saving it again would hide a read problem.
     if (basket === kept.current) return;
     kept.current = basket;
-    setProblem(saveBasket(basket, storage));
-  }, [basket, storage]);
+    setProblem(saveBasket(basket, currency, storage));
+  }, [basket, currency, storage]);
   return { basket, change: setBasket, problem };
 }

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { useState } from 'preact/hooks';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { useRef, useState } from 'preact/hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Basket, basketTotals, EMPTY_BASKET } from '../../../app/till/basket.ts';
+import { addProduct, type Basket, basketTotals, EMPTY_BASKET } from '../../../app/till/basket.ts';
 import { createMoney, type Money } from '../../../app/till/money.ts';
 import { BasketView } from '../../../app/ui/till/basket-view.tsx';
 
@@ -21,7 +21,19 @@ const BASKET: Basket = {
 
 function Harness({ start, money = GBP }: { start: Basket; money?: Money }) {
   const [basket, setBasket] = useState(start);
-  return <BasketView basket={basket} totals={basketTotals(basket)} money={money} onChange={setBasket} onClear={() => setBasket(EMPTY_BASKET)} />;
+  const search = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input ref={search} type="search" aria-label="Search products" />
+      <BasketView basket={basket} totals={basketTotals(basket)} money={money} onChange={setBasket} onClear={() => setBasket(EMPTY_BASKET)} onFocusAway={() => search.current?.focus()} />
+      <button type="button" onClick={() => setBasket(EMPTY_BASKET)}>
+        Send elsewhere
+      </button>
+      <button type="button" onClick={() => setBasket((current) => addProduct(current, { productId: 5, name: 'Tea', unitPrice: 180 }))}>
+        Add tea
+      </button>
+    </>
+  );
 }
 
 const lines = () => within(screen.getByRole('list', { name: 'Basket lines' })).getAllByRole('listitem').map((item) => item.textContent);
@@ -74,5 +86,68 @@ describe('BasketView', () => {
     fireEvent.click(within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' }));
     expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear basket' })).toBeNull();
+  });
+
+  it('drops the payments with the last line, and still offers to clear the discount and table', () => {
+    const basket: Basket = { ...BASKET, lines: [{ productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 }], discount: { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 10 }, tableId: 4, tenders: [{ typeId: 1, name: 'Cash', amount: 500 }] };
+    render(<Harness start={basket} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Cheese Scone' }));
+    expect(totals()).toEqual(['Subtotal (0 items)£0.00', 'Discount: Staff (10%)£0.00', 'Total£0.00']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' }));
+    expect(totals()).toEqual(['Subtotal (0 items)£0.00', 'Total£0.00']);
+    expect(screen.queryByRole('button', { name: 'Clear basket' })).toBeNull();
+  });
+
+  it('offers to clear a basket with only a table chosen', () => {
+    render(<Harness start={{ ...EMPTY_BASKET, tableId: 4 }} />);
+    expect(screen.getByRole('button', { name: 'Clear basket' })).toBeTruthy();
+  });
+
+  it.each([['Remove', 'Remove Cheese Scone'], ['Fewer at one', 'Fewer Cheese Scone']])('hands focus on when %s takes the last line away', (_, name) => {
+    render(<Harness start={{ ...BASKET, lines: [{ productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 }] }} />);
+    const button = screen.getByRole('button', { name });
+    button.focus();
+    fireEvent.click(button);
+    expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));
+  });
+
+  it('leaves focus alone when Fewer leaves some of the last line', () => {
+    render(<Harness start={{ ...BASKET, lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 2 }] }} />);
+    const fewer = screen.getByRole('button', { name: 'Fewer Flat White' });
+    fewer.focus();
+    fireEvent.click(fewer);
+    expect(document.activeElement).toBe(fewer);
+  });
+
+  it('hands focus on once the basket is cleared', () => {
+    render(<Harness start={BASKET} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
+    const clear = within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' });
+    clear.focus();
+    fireEvent.click(clear);
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));
+  });
+
+  it('forgets an open "Clear basket?" once the basket is emptied elsewhere', () => {
+    render(<Harness start={BASKET} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send elsewhere' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add tea' }));
+    expect(screen.queryByRole('group', { name: 'Confirm clearing the basket' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Clear basket' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('removes the whole line even after a More not yet on screen', () => {
+    render(<Harness start={BASKET} />);
+    const more = screen.getByRole('button', { name: 'More Cheese Scone' });
+    const remove = screen.getByRole('button', { name: 'Remove Cheese Scone' });
+    // Both in one go, before the basket re-renders: Remove must not count on the quantity it showed.
+    act(() => {
+      more.click();
+      remove.click();
+    });
+    expect(lines()).toEqual(['Flat White−2+£6.40×']);
   });
 });

@@ -25,6 +25,14 @@ describe('CustomerForm', () => {
     expect(box('Phone').inputMode).toBe('tel');
   });
 
+  it('puts focus in the first field on opening, or on Close when there is no form', async () => {
+    render(<CustomerForm writer={{ write: vi.fn() }} allowed onDone={vi.fn()} />);
+    await waitFor(() => expect(document.activeElement).toBe(box('Forename')));
+    cleanup();
+    render(<CustomerForm writer={{ write: vi.fn() }} allowed={false} onDone={vi.fn()} />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' })));
+  });
+
   it('creates a Customer with the V2 field names, only what was typed, trimmed', async () => {
     const write = vi.fn(done);
     render(<CustomerForm writer={{ write }} allowed />);

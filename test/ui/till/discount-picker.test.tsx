@@ -54,7 +54,7 @@ describe('DiscountPicker', () => {
     fireEvent.change(reason(), { target: { value: '7' } });
     type('Discount percentage', '150');
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('Enter a percentage from 0 to 100, such as 10: “150” is not one, so the discount stays at 10%.');
+    expect(alert.textContent).toBe('Enter a percentage from 0 to 100 with at most 2 decimals, such as 12.5: “150” is not one, so the discount stays at 10%.');
     expect(field('Discount percentage').getAttribute('aria-invalid')).toBe('true');
     expect(field('Discount percentage').getAttribute('aria-describedby')).toBe(alert.id);
     expect(current?.value).toBe(10);
@@ -63,6 +63,22 @@ describe('DiscountPicker', () => {
     type('Discount percentage', '20');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(current?.value).toBe(20);
+  });
+
+  it('refuses a percentage with more than 2 decimals, saying so', () => {
+    render(<Harness />);
+    fireEvent.change(reason(), { target: { value: '7' } });
+    type('Discount percentage', '9.125');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a percentage from 0 to 100 with at most 2 decimals, such as 12.5: “9.125” is not one, so the discount stays at 10%.');
+    expect(current?.value).toBe(10);
+    type('Discount percentage', '9.25');
+    expect(current?.value).toBe(9.25);
+  });
+
+  it("rounds a reason's default percentage to 2 decimals", () => {
+    render(<Harness reasons={[{ DiscountReasonID: 9, Reason: 'Loyalty', DefaultVal: 12.345 }]} />);
+    fireEvent.change(reason(), { target: { value: '9' } });
+    expect(current?.value).toBe(12.35);
   });
 
   it('takes an amount off instead, in minor units, refusing more decimals than the currency has', () => {
@@ -75,6 +91,16 @@ describe('DiscountPicker', () => {
     type('Discount amount', '1.505');
     expect(screen.getByRole('alert').textContent).toBe('Enter an amount such as 2.50: “1.505” is not one, so the discount stays at £1.50.');
     expect(current?.value).toBe(150);
+    type('Discount amount', '5012345678900');
+    expect(screen.getByRole('alert').textContent).toBe('That amount is too large: “5012345678900” is more than £1,000,000.00, so the discount stays at £1.50.');
+    expect(current?.value).toBe(150);
+  });
+
+  it('shows an amount off as the field takes it', () => {
+    render(<Harness />);
+    fireEvent.change(reason(), { target: { value: '8' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Discount type' }), { target: { value: 'amount' } });
+    expect(field('Discount amount').value).toBe('0.00');
   });
 
   it('shows nothing when the shop has no discount reasons', () => {

@@ -57,6 +57,16 @@ describe('OrderPad', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('Enter on a search with a digit in it ("7up", "330ml") leaves its results, with no barcode message', () => {
+    renderPad({ catalog: catalogView([...PRODUCTS, product(5, '7up 330ml', 1.2)]) });
+    for (const text of ['7up', '330ml']) {
+      type(text);
+      fireEvent.keyDown(search(), { key: 'Enter' });
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem').textContent).toContain('7up 330ml');
+    }
+  });
+
   it('refuses a product without the configured price and says why', () => {
     renderPad();
     type('5012345678924');
@@ -95,7 +105,7 @@ describe('OrderPad', () => {
     type('latte');
     fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
     fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
-    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? 'null').lines).toEqual([{ productId: 2, name: 'Latte', unitPrice: 310, quantity: 2 }]);
+    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? 'null').basket.lines).toEqual([{ productId: 2, name: 'Latte', unitPrice: 310, quantity: 2 }]);
     unmount();
     render(<OrderPad catalog={catalogView()} config={config()} syncing={false} storage={storage} />);
     expect(lines()).toEqual([expect.stringContaining('Latte')]);
@@ -148,6 +158,47 @@ describe('OrderPad', () => {
     expect(screen.getByRole('status').textContent).toBe('Sent to the till');
     expect(screen.getByText(/The basket is empty/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'No table' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('brings a sent basket back whole, for a till that ignored it', () => {
+    const { posted } = renderPad({ catalog: catalogView(PRODUCTS, { seatingTables: [{ TableID: 12, Name: 'T12', Seats: 2, SeatingAreaID: 1, PosX: null, PosY: null }] }) });
+    type('flat');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Discount reason' }), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'T12' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by Cash' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Bring the basket back' }));
+    expect(lines()).toEqual([expect.stringContaining('Flat White')]);
+    expect(screen.getByRole('region', { name: 'Basket' }).textContent).toContain('Tendered£2.88');
+    expect(screen.getByRole('button', { name: 'T12' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toEqual(posted[0]);
+  });
+
+  it('puts focus in the search box when the last line is removed, or the basket cleared', () => {
+    renderPad();
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    const remove = screen.getByRole('button', { name: 'Remove Latte' });
+    remove.focus();
+    fireEvent.click(remove);
+    expect(document.activeElement).toBe(search());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
+    const clear = within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' });
+    clear.focus();
+    fireEvent.click(clear);
+    expect(document.activeElement).toBe(search());
+  });
+
+  it('starts a new basket, saying why, when the kept one was in another currency', () => {
+    const storage = memoryStorage();
+    storage.items.set(BASKET_KEY, JSON.stringify({ currency: 'GBP', basket: { lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 1 }], discount: null, tableId: null, tenders: [] } }));
+    render(<OrderPad catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} syncing={false} storage={storage} />);
+    expect(screen.getByRole('alert').textContent).toBe('The kept basket was in GBP; the till now uses JPY, so it started a new one.');
+    expect(screen.getByText(/The basket is empty/)).toBeTruthy();
   });
 
   it('says the catalog is loading, and works once it arrives', () => {

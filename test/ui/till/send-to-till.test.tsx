@@ -22,9 +22,12 @@ function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }
   const [basket, setBasket] = useState(start);
   return (
     <>
-      <SendToTill basket={basket} money={GBP} frame={frame} onSent={() => setBasket(EMPTY_BASKET)} />
+      <SendToTill basket={basket} money={GBP} frame={frame} onSent={() => setBasket(EMPTY_BASKET)} onRestore={setBasket} />
       <button type="button" onClick={() => setBasket(BASKET)}>
         New sale
+      </button>
+      <button type="button" onClick={() => setBasket({ ...EMPTY_BASKET, tableId: 9 })}>
+        Choose a table
       </button>
     </>
   );
@@ -51,9 +54,34 @@ describe('SendToTill', () => {
     expect(send().getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(send());
     expect(posted).toHaveLength(1);
-    // The next sale's first product ends the "Sent" message.
+    // The next sale's first product ends the "Sent" message, and the way back to the sent basket.
     fireEvent.click(screen.getByRole('button', { name: 'New sale' }));
     expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByRole('button', { name: 'Bring the basket back' })).toBeNull();
+  });
+
+  it('brings the sent basket back, for a till that ignored it, and can send it again', () => {
+    const { frame, posted } = tillFrame();
+    render(<Harness frame={frame} />);
+    fireEvent.click(send());
+    const back = screen.getByRole('button', { name: 'Bring the basket back' });
+    back.focus();
+    fireEvent.click(back);
+    expect(screen.queryByRole('button', { name: 'Bring the basket back' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(document.activeElement).toBe(send());
+    expect(send().getAttribute('aria-disabled')).toBe('false');
+    fireEvent.click(send());
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toEqual(posted[0]);
+  });
+
+  it('does not offer the sent basket back over a new sale already started', () => {
+    const { frame } = tillFrame();
+    render(<Harness frame={frame} />);
+    fireEvent.click(send());
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a table' }));
+    expect(screen.queryByRole('button', { name: 'Bring the basket back' })).toBeNull();
   });
 
   it('is disabled, saying why, outside the till', () => {

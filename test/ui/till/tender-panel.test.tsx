@@ -64,6 +64,15 @@ describe('TenderPanel', () => {
     expect(current.tenders).toEqual([]);
   });
 
+  it('refuses a barcode scanned into the Amount field as too large, saying so', () => {
+    render(<Harness />);
+    fireEvent.input(amount(), { target: { value: '5012345678900' } });
+    expect(screen.getByRole('alert').textContent).toBe('That amount is too large: “5012345678900” is more than £1,000,000.00.');
+    expect(amount().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by Cash' }));
+    expect(current.tenders).toEqual([]);
+  });
+
   it('removes a payment', () => {
     render(<Harness start={{ ...START, tenders: [{ typeId: 1, name: 'Cash', amount: 500 }, { typeId: 2, name: 'Card', amount: 460 }] }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Cash £5.00' }));

@@ -1,0 +1,34 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TillPage } from '../../../app/ui/till-page.tsx';
+import type { Writer } from '../../../app/writer.ts';
+import { catalogView, config } from './fixture.ts';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const writer = { write: vi.fn() } as unknown as Writer;
+const newCustomer = () => screen.getByRole('button', { name: 'New customer' });
+
+describe('TillPage', () => {
+  it('opens the customer form with focus in its first field, and Cancel returns focus to "New customer"', async () => {
+    render(<TillPage catalog={catalogView()} config={config({ allowCustomerCreate: true })} writer={writer} syncing={false} />);
+    fireEvent.click(newCustomer());
+    const forename = await screen.findByRole('textbox', { name: 'Forename' });
+    await waitFor(() => expect(document.activeElement).toBe(forename));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(newCustomer()));
+  });
+
+  it('starts a new basket, saying why, when the currency changes under it', () => {
+    const { rerender } = render(<TillPage catalog={catalogView()} config={config()} writer={writer} syncing={false} />);
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'flat' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    rerender(<TillPage catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} writer={writer} syncing={false} />);
+    expect(screen.getByRole('alert').textContent).toBe('The kept basket was in GBP; the till now uses JPY, so it started a new one.');
+    expect(within(screen.getByRole('region', { name: 'Basket' })).getByText(/The basket is empty/)).toBeTruthy();
+  });
+});
