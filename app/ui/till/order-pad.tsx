@@ -1,7 +1,8 @@
 /**
  * The cashier's order pad: find products (search, favourites, the scanner wherever focus is),
  * build the basket (quantities, discount, table, payments) and hand it to the Epos Now till.
- * Two columns on a till screen, finding left and the basket right; one column on a phone.
+ * Two columns on a till screen: finding products and the table left, the basket and paying right;
+ * one column on a phone, in that order.
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { CatalogView } from '../../catalog-state.ts';
@@ -84,6 +85,8 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
         ) : null}
         <Search index={catalog?.index} revision={catalog?.indexRevision ?? 0} syncing={syncing} onAdd={add} onBarcode={addByBarcode} priceOf={priceOf} inputRef={searchBox} />
         <Favourites ids={config.favourites} index={catalog?.index} priceOf={priceOf} onAdd={add} />
+        {/* The floor plan is tall: beside the basket it would push payment and sending below the fold. */}
+        <TablePicker tables={catalog?.seatingTables ?? []} tableId={basket.tableId} onChange={(tableId) => change((current) => setTable(current, tableId))} />
       </div>
       <div class="order-pad-basket">
         {problem ? (
@@ -93,7 +96,6 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
         ) : null}
         <BasketView basket={basket} totals={totals} money={money} onChange={change} onClear={clear} onFocusAway={() => searchBox.current?.focus()} />
         <DiscountPicker reasons={catalog?.discountReasons ?? []} discount={basket.discount} money={money} onChange={(discount) => change((current) => setDiscount(current, discount))} />
-        <TablePicker tables={catalog?.seatingTables ?? []} tableId={basket.tableId} onChange={(tableId) => change((current) => setTable(current, tableId))} />
         <TenderPanel tenderTypes={catalog?.tenderTypes ?? []} tenders={basket.tenders} remaining={totals.remaining} money={money} onChange={change} />
         <SendToTill basket={basket} money={money} frame={frame} onSent={clear} onRestore={(sent) => change(() => sent)} />
       </div>
