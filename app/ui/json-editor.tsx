@@ -35,7 +35,7 @@ export function JsonEditor({ label, value, onInput, error, rows = 12, readOnly =
         onInput={(event) => onInput(event.currentTarget.value)}
       />
       {error ? (
-        <p id={`${id}-error`} class="field-error" role="alert">
+        <p id={`${id}-error`} class="field-problem" role="alert">
           {error}
         </p>
       ) : null}
