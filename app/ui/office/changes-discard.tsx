@@ -1,5 +1,5 @@
 /** The inline "are you sure" before a change is thrown away, saying what else goes with it. */
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { Confirm } from '../confirm.tsx';
 import type { OutboxEntry } from '../../store/schema.ts';
 
 /** Props of {@link ChangesDiscard}. */
@@ -14,24 +14,15 @@ export interface ChangesDiscardProps {
 
 /** "Discard Create Customer? It will not be sent. …" [Discard] [Keep]. */
 export function ChangesDiscard({ entry, title, busy, onDiscard, onKeep }: ChangesDiscardProps) {
-  const id = useId();
-  const keep = useRef<HTMLButtonElement>(null);
-  // Focus lands on the safe answer, so a second Enter does not throw the change away.
-  useEffect(() => keep.current?.focus(), []);
   return (
-    <div class="change-confirm" role="group" aria-labelledby={id}>
-      <p id={id}>
-        Discard {title}? {consequence(entry)}
-      </p>
-      <div class="change-actions">
-        <button type="button" class="button" disabled={busy} onClick={onDiscard} aria-label={`Confirm discard ${title}`}>
-          Discard
-        </button>
-        <button ref={keep} type="button" class="button button-primary" onClick={onKeep} aria-label={`Keep ${title}`}>
-          Keep
-        </button>
-      </div>
-    </div>
+    <Confirm
+      question={`Discard ${title}? ${consequence(entry)}`}
+      yes={{ text: 'Discard', name: `Confirm discard ${title}` }}
+      no={{ text: 'Keep', name: `Keep ${title}` }}
+      busy={busy}
+      onYes={onDiscard}
+      onNo={onKeep}
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import { KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
 import { JsonEditor } from '../json-editor.tsx';
 import { formatJson } from '../json-text.ts';
-import { RecordsConfirm } from './records-confirm.tsx';
+import { Confirm } from '../confirm.tsx';
 import { loadErrorText } from './records-error.tsx';
 
 /** Props of {@link RecordsView}. */
@@ -77,12 +77,14 @@ export function RecordsView({ client, kind, id, listed, online, onEdit, onDelete
         </p>
       ) : null}
       {confirming ? (
-        <RecordsConfirm
+        <Confirm
           question={`Delete ${label} ${id}? This cannot be undone.`}
-          confirmLabel="Delete"
+          label="Confirm"
+          yes={{ text: 'Delete' }}
+          no={{ text: 'Cancel' }}
           busy={busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
+          onYes={() => void remove()}
+          onNo={() => setConfirming(false)}
         />
       ) : (
         <div class="records-buttons">

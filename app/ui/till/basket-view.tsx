@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Basket, type BasketTotals, isEmpty, setQuantity } from '../../till/basket.ts';
 import type { Money } from '../../till/money.ts';
+import { Confirm } from '../confirm.tsx';
 
 /** Props of {@link BasketView}. */
 export interface BasketViewProps {
@@ -93,30 +94,21 @@ export function BasketView({ basket, totals, money, onChange, onClear, onFocusAw
         </button>
       )}
       {confirming && !empty ? (
-        <div class="till-confirm" role="group" aria-label="Confirm clearing the basket">
-          <p>Clear the whole basket? Its lines, discount, table and payments go.</p>
-          <button
-            type="button"
-            class="button button-primary"
-            onClick={() => {
-              setConfirming(false);
-              onClear();
-              onFocusAway();
-            }}
-          >
-            Clear
-          </button>
-          <button
-            type="button"
-            class="button"
-            onClick={() => {
-              setConfirming(false);
-              trigger.current?.focus();
-            }}
-          >
-            Keep
-          </button>
-        </div>
+        <Confirm
+          question="Clear the whole basket? Its lines, discount, table and payments go."
+          label="Confirm clearing the basket"
+          yes={{ text: 'Clear' }}
+          no={{ text: 'Keep' }}
+          onYes={() => {
+            setConfirming(false);
+            onClear();
+            onFocusAway();
+          }}
+          onNo={() => {
+            setConfirming(false);
+            trigger.current?.focus();
+          }}
+        />
       ) : null}
     </section>
   );
