@@ -1,11 +1,10 @@
 /**
  * `window.eposTill.write(change)`: the page's writer, reachable from outside the UI.
  *
- * The till has no screens yet that create customers, edit products or save settings (the back
- * office comes later), but the outbox behind them is built and must be exercised end to end in
- * a real browser: the write stored by the page, the worker told, the worker sending it. This hook
- * is that one function and nothing else, so a browser test (or support, from the devtools
- * console) writes exactly the way a screen will. It reads nothing and holds no token: the page
+ * The screens (new customer, settings, records) write through the same writer. This hook is
+ * that one function and nothing else, so a browser test can make many writes of every kind
+ * quickly, and support can make one from the devtools console, exactly the way a screen does:
+ * the write stored by the page, the worker told, the worker sending it. It reads nothing and holds no token: the page
  * already holds the same power, and the strict CSP keeps foreign scripts out of it.
  */
 import type { Write } from './store/outbox.ts';

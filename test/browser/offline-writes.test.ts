@@ -3,10 +3,9 @@
  * they are kept through reloads, shown as pending, and reach the stand-in exactly once each when
  * the network is back. Online, a write gets the server's answer while the caller waits.
  *
- * The page has no forms for these writes yet (the back office comes later), so the test calls
- * the page's own writer through `window.eposTill.write` (app/page-hook.ts): the one function a
- * form will call, in the real build, so the path under test is the one that ships. Stubbing the
- * store from the test, or a test-only build, would test something else.
+ * The test calls the page's own writer through `window.eposTill.write` (app/page-hook.ts): the
+ * one function the screens call, in the real build, so the path under test is the one that
+ * ships, for four kinds of write at once (till-flow.test.ts drives the forms themselves).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
