@@ -60,24 +60,27 @@ async function heapMb(page: Page): Promise<number> {
 
 async function main(): Promise<void> {
   const standin = createStandin({ products: productCount });
-  const dir = await mkdtemp(join(tmpdir(), 'epos-bench-'));
-  await bundlePage(dir);
-  // The real app, served apart: the bench page's cross-origin isolation is not how a till runs it.
-  const appDir = await mkdtemp(join(tmpdir(), 'epos-bench-app-'));
-  await buildTo(appDir).catch(async (error: unknown) => {
-    await rm(appDir, { recursive: true, force: true });
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  });
-  const appServer = await startServer({ api: (request) => standin.fetch(request), staticDir: appDir });
-  // Cross-origin isolation gives performance.now() 5 µs steps instead of 100 µs.
-  const server = await startServer({
-    api: (request) => standin.fetch(request),
-    staticDir: dir,
-    staticHeaders: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-  });
-  const browser = await launchChromium();
+  // Undone in reverse order whatever fails, setup included.
+  const cleanups: (() => Promise<unknown>)[] = [];
   try {
+    const dir = await mkdtemp(join(tmpdir(), 'epos-bench-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await bundlePage(dir);
+    // The real app, served apart: the bench page's cross-origin isolation is not how a till runs it.
+    const appDir = await mkdtemp(join(tmpdir(), 'epos-bench-app-'));
+    cleanups.push(() => rm(appDir, { recursive: true, force: true }));
+    await buildTo(appDir);
+    const appServer = await startServer({ api: (request) => standin.fetch(request), staticDir: appDir });
+    cleanups.push(() => appServer.close());
+    // Cross-origin isolation gives performance.now() 5 µs steps instead of 100 µs.
+    const server = await startServer({
+      api: (request) => standin.fetch(request),
+      staticDir: dir,
+      staticHeaders: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
+    });
+    cleanups.push(() => server.close());
+    const browser = await launchChromium();
+    cleanups.push(() => browser.close());
     const page = await browser.newPage();
     page.on('pageerror', (error) => console.error('page error:', error.message));
     await page.goto(`${server.url}/`);
@@ -178,11 +181,7 @@ async function main(): Promise<void> {
     await writeFile(values.out, `${JSON.stringify(figures, null, 2)}\n`);
     console.log(`\nJSON: ${values.out}`);
   } finally {
-    await browser.close();
-    await server.close();
-    await appServer.close();
-    await rm(dir, { recursive: true, force: true });
-    await rm(appDir, { recursive: true, force: true });
+    for (const cleanup of cleanups.reverse()) await cleanup();
   }
 }
 
