@@ -72,7 +72,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
         {route.screen === 'till' ? (
           <TillPage catalog={view} config={config} writer={session.writer} syncing={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')} />
         ) : (
-          <OfficeLoader section={route.section} session={session} catalog={view} outbox={outbox} online={online} now={now} canSync={canSync} persisted={persisted} />
+          <OfficeLoader section={route.section} session={session} catalog={view} outbox={outbox} online={online} now={now} canSync={canSync} persisted={persisted} onNewToken={onNewToken} />
         )}
       </main>
       <footer class="till-footer">

@@ -21,12 +21,14 @@ export interface BackOfficeProps {
   now: number;
   canSync: boolean;
   persisted: Persistence;
+  /** Opens the form for a new API token (a screen found the token refused). */
+  onNewToken: () => void;
 }
 
 const TAB_LABELS: Record<OfficeSection, string> = { settings: 'Settings', sync: 'Sync', changes: 'Pending changes', records: 'Records' };
 
 /** Tabs (links, so each section has its address) and the open section. */
-export function BackOffice({ section, session, catalog, outbox, online, now, canSync, persisted }: BackOfficeProps) {
+export function BackOffice({ section, session, catalog, outbox, online, now, canSync, persisted, onNewToken }: BackOfficeProps) {
   const { config, writer } = session;
   const client = useClient(session.api);
   return (
@@ -51,7 +53,7 @@ export function BackOffice({ section, session, catalog, outbox, online, now, can
       ) : section === 'changes' ? (
         <ChangesScreen writer={writer} outbox={outbox} now={now} />
       ) : (
-        <RecordsScreen client={client} writer={writer} online={online} />
+        <RecordsScreen client={client} writer={writer} online={online} onNewToken={onNewToken} />
       )}
     </div>
   );

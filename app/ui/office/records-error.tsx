@@ -8,6 +8,8 @@ export interface RecordsErrorProps {
   error: EposError;
   online: boolean;
   onRetry: () => void;
+  /** Opens the form for a new API token; offered when the token was refused. */
+  onNewToken?: (() => void) | undefined;
 }
 
 /**
@@ -20,20 +22,25 @@ export function loadErrorText(kind: Kind, error: EposError, online: boolean): st
     return `${label} records are only available online. Connect and try again.`;
   }
   if (error.code === 'auth') {
-    return 'Epos Now refused the API token: it may have been revoked or regenerated. Open the app again from Epos Now, or ask a manager to check the API device, then try again.';
+    return 'Epos Now refused the API token: it may have been revoked or regenerated. Enter a new one, open the app again from Epos Now, or ask a manager to check the API device.';
   }
   // Messages of app/epos never carry the token, so they can be shown as they are.
   return `Could not load ${label} records: ${error.message}`;
 }
 
 /** The alert shown in place of the table. */
-export function RecordsError({ kind, error, online, onRetry }: RecordsErrorProps) {
+export function RecordsError({ kind, error, online, onRetry, onNewToken }: RecordsErrorProps) {
   return (
     <div role="alert" class="sync-error records-error">
       <p>{loadErrorText(kind, error, online)}</p>
       <button type="button" class="button" onClick={onRetry}>
         Try again
       </button>
+      {error.code === 'auth' && onNewToken ? (
+        <button type="button" class="button" onClick={onNewToken}>
+          Enter a new token
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -17,11 +17,12 @@ export interface RecordsListProps {
   online: boolean;
   onPage: (page: number) => void;
   onRetry: () => void;
+  onNewToken?: (() => void) | undefined;
   onView: (id: number, record: OpenRecord) => void;
 }
 
 /** Loading, failed, empty or the table; the pager in every case, so a person can always step back. */
-export function RecordsList({ kind, page, load, online, onPage, onRetry, onView }: RecordsListProps) {
+export function RecordsList({ kind, page, load, online, onPage, onRetry, onNewToken, onView }: RecordsListProps) {
   const label = KINDS[kind].label;
   return (
     <div class="records-list">
@@ -30,7 +31,7 @@ export function RecordsList({ kind, page, load, online, onPage, onRetry, onView 
           Loading {label} records…
         </p>
       ) : load.state === 'failed' ? (
-        <RecordsError kind={kind} error={load.error} online={online} onRetry={onRetry} />
+        <RecordsError kind={kind} error={load.error} online={online} onRetry={onRetry} onNewToken={onNewToken} />
       ) : load.records.length === 0 ? (
         <p class="notice">{page === 1 ? `No ${label} records` : `No ${label} records on page ${page}`}</p>
       ) : (

@@ -22,6 +22,8 @@ export interface RecordsScreenProps {
   client: Pick<EposClient, 'list' | 'get'>;
   writer: Pick<Writer, 'write'>;
   online: boolean;
+  /** Opens the form for a new API token, offered when the token is refused. */
+  onNewToken?: (() => void) | undefined;
 }
 
 /** What is open over the list, if anything. */
@@ -38,7 +40,7 @@ interface Loaded {
 }
 
 /** Kind chooser, the page of records, and the open record or editor. */
-export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
+export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScreenProps) {
   const [kind, setKind] = useState<Kind>('Product');
   const [page, setPage] = useState(1);
   const [reloads, setReloads] = useState(0);
@@ -138,6 +140,7 @@ export function RecordsScreen({ client, writer, online }: RecordsScreenProps) {
           online={online}
           onPage={(next) => (setPage(next), setNotice(null))}
           onRetry={() => setReloads((n) => n + 1)}
+          onNewToken={onNewToken}
           onView={(id, record) => open({ mode: 'view', id, record })}
         />
       </div>

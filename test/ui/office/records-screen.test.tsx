@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type EposClient } from '../../../app/epos/client.ts';
 import { idKey, type IdStyle } from '../../../app/epos/ids.ts';
 import { KIND_NAMES, KINDS, type Kind, PAGE_SIZE } from '../../../app/epos/kinds.ts';
@@ -39,11 +39,11 @@ function recordingWriter(client: EposClient, answer: Setup['answer']) {
   return { writer, writes };
 }
 
-function setup({ products = 250, idStyle = 'v2', token, fetch, online = true, answer }: Setup = {}) {
+function setup({ products = 250, idStyle = 'v2', token, fetch, online = true, answer, onNewToken }: Setup & { onNewToken?: () => void } = {}) {
   const standin = createStandin({ products, idStyle });
   const client = createClient({ baseUrl: BASE, token: token ?? standin.token, fetch: (fetch ?? inProcessFetch)(standin) });
   const { writer, writes } = recordingWriter(client, answer);
-  const view = render(<RecordsScreen client={client} writer={writer} online={online} />);
+  const view = render(<RecordsScreen client={client} writer={writer} online={online} onNewToken={onNewToken} />);
   const rerender = (nowOnline: boolean) => view.rerender(<RecordsScreen client={client} writer={writer} online={nowOnline} />);
   return { standin, client, writes, container: view.container, rerender };
 }
@@ -212,12 +212,16 @@ describe('RecordsScreen: load errors', () => {
 
   it('a refused token says so and what to do, without showing the token', async () => {
     const token = btoa('revoked-key:revoked-secret');
-    setup({ token });
+    const onNewToken = vi.fn();
+    setup({ token, onNewToken });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Epos Now refused the API token');
-    expect(alert.textContent).toContain('Open the app again from Epos Now');
+    expect(alert.textContent).toContain('open the app again from Epos Now');
     expect(alert.textContent).not.toContain(token);
     expect(screen.queryByRole('table')).toBeNull();
+    // A revoked token asks for a new one.
+    fireEvent.click(within(alert).getByRole('button', { name: 'Enter a new token' }));
+    expect(onNewToken).toHaveBeenCalledTimes(1);
   });
 
   it('another failure shows its message, and Try again loads the page', async () => {
