@@ -52,6 +52,10 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
             }}
           >
             <option value="">No discount</option>
+            {/* A kept basket's reason may since have been deleted: the discount still applies, so it is shown. */}
+            {discount && !reasons.some((reason) => recordId('DiscountReason', reason) === discount.reasonId) ? (
+              <option value={String(discount.reasonId)}>{discount.reason} (no longer in the catalog)</option>
+            ) : null}
             {reasons.map((reason) => (
               <option key={recordId('DiscountReason', reason)} value={String(recordId('DiscountReason', reason))}>
                 {reason.Reason}

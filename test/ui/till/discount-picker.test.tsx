@@ -41,6 +41,14 @@ describe('DiscountPicker', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('shows a kept discount whose reason has since left the catalog, rather than "No discount"', () => {
+    const kept: BasketDiscount = { reasonId: 99, reason: 'Old promo', kind: 'percentage', value: 5 };
+    render(<DiscountPicker reasons={DISCOUNT_REASONS} discount={kept} money={GBP} onChange={() => undefined} />);
+    expect(reason().value).toBe('99');
+    expect(reason().selectedOptions[0]?.text).toBe('Old promo (no longer in the catalog)');
+    expect(field('Discount percentage').value).toBe('5');
+  });
+
   it('takes a typed percentage, a decimal comma too', () => {
     render(<Harness />);
     fireEvent.change(reason(), { target: { value: '7' } });
