@@ -3,6 +3,7 @@
  * and the open screen: the till, or the back office (loaded when first opened).
  */
 import type { Persistence } from '../boot.ts';
+import { shownCounts } from '../catalog-state.ts';
 import { DEFAULT_CONFIG } from '../epos/app-config.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
@@ -54,7 +55,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
       <StatusBar
         online={online}
         meta={view?.meta ?? []}
-        counts={view ? { Product: view.index.size, TenderType: view.tenderTypes.length, SeatingTable: view.seatingTables.length, DiscountReason: view.discountReasons.length } : undefined}
+        counts={view ? shownCounts(view) : undefined}
         progress={view?.progress ?? {}}
         now={now}
         onSyncNow={() => session.worker?.syncNow()}

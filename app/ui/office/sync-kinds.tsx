@@ -1,6 +1,6 @@
 /** The offline catalog kind by kind: what is stored, when it was pulled, how the latest pull is going. */
-import type { CatalogView } from '../../catalog-state.ts';
-import { type CachedKind, KINDS } from '../../epos/kinds.ts';
+import { type CatalogView, shownCounts } from '../../catalog-state.ts';
+import { KINDS } from '../../epos/kinds.ts';
 import type { KindMeta } from '../../store/schema.ts';
 import { formatCount } from '../format.ts';
 import { failedKinds } from '../sync-error.tsx';
@@ -79,15 +79,6 @@ function KindState({ meta, catalog, error, now }: KindStateProps) {
 }
 
 /** Records as the till shows them, local writes included (what the till screen counts too). */
-function shownCounts(catalog: CatalogView): Record<CachedKind, number> {
-  return {
-    Product: catalog.index.size,
-    TenderType: catalog.tenderTypes.length,
-    SeatingTable: catalog.seatingTables.length,
-    DiscountReason: catalog.discountReasons.length,
-  };
-}
-
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
