@@ -29,11 +29,6 @@ export interface CatalogView {
   indexRevision: number;
 }
 
-/** Records of each kind as the till shows them: local writes included (a table deleted offline no longer counts). */
-export function shownCounts(view: CatalogView): Record<CachedKind, number> {
-  return { Product: view.index.size, TenderType: view.tenderTypes.length, SeatingTable: view.seatingTables.length, DiscountReason: view.discountReasons.length };
-}
-
 /** The page's catalog. */
 export interface CatalogState {
   get(): CatalogView;

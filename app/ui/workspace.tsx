@@ -3,7 +3,7 @@
  * and the open screen: the till, or the back office (loaded when first opened).
  */
 import type { Persistence } from '../boot.ts';
-import { shownCounts } from '../catalog-state.ts';
+import { shownCounts } from '../catalog-counts.ts';
 import { DEFAULT_CONFIG } from '../epos/app-config.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';

@@ -1,5 +1,6 @@
 /** The offline catalog kind by kind: what is stored, when it was pulled, how the latest pull is going. */
-import { type CatalogView, shownCounts } from '../../catalog-state.ts';
+import { shownCounts } from '../../catalog-counts.ts';
+import type { CatalogView } from '../../catalog-state.ts';
 import { KINDS } from '../../epos/kinds.ts';
 import type { KindMeta } from '../../store/schema.ts';
 import { formatCount } from '../format.ts';
