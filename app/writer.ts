@@ -6,7 +6,7 @@
 import type { OpenRecord } from './epos/records.ts';
 import type { WorkerMessage } from './store/channel.ts';
 import type { TillDb } from './store/db.ts';
-import { enqueue, type Queued, type Write } from './store/outbox.ts';
+import type { Queued, Write } from './store/outbox.ts';
 import { listEntries } from './store/outbox-status.ts';
 import type { OutboxEntry } from './store/schema.ts';
 
@@ -49,6 +49,8 @@ export interface Writer {
 
 /** What a manager does with stuck writes: only the back office needs it, so the till loads it late. */
 const admin = () => import('./store/outbox-admin.ts');
+/** Queuing: a till may sell all day without writing, so it is fetched with the first write. */
+const queuing = () => import('./store/outbox.ts');
 
 /** Creates the writer. */
 export function createWriter(deps: WriterDeps): Writer {
@@ -65,7 +67,7 @@ export function createWriter(deps: WriterDeps): Writer {
   }
 
   async function write(change: Write, options: { onStored?(): void } = {}): Promise<WriteResult> {
-    const queued = await enqueue(deps.db, change, deps.now());
+    const queued = await (await queuing()).enqueue(deps.db, change, deps.now());
     announce();
     deps.onQueued?.(change, queued);
     options.onStored?.();

@@ -9,7 +9,8 @@ import type { OpenRecord } from '../epos/records.ts';
 import type { CatalogWriteTx } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
-import { entriesOf, recomputeLocal } from './outbox.ts';
+import { recomputeLocal } from './outbox.ts';
+import { entriesOf } from './outbox-status.ts';
 import type { OutboxEntry } from './schema.ts';
 import { markDone } from './outbox-outcomes.ts';
 

@@ -7,7 +7,8 @@ import { recordId } from '../epos/ids.ts';
 import { isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
-import { ALIAS_DAYS, entriesOf, initialQueue } from './outbox.ts';
+import { ALIAS_DAYS, initialQueue } from './outbox.ts';
+import { entriesOf } from './outbox-status.ts';
 import type { OutboxEntry } from './schema.ts';
 
 /** What may be sent now, and when to look again. */

@@ -2,8 +2,9 @@
  * What the outbox holds, computed from the stored entries every time, so every tab shows the
  * same truth and nothing can drift from a counter kept beside it.
  */
+import type { IDBPIndex, StoreNames } from 'idb';
 import type { TillDb } from './db.ts';
-import type { OutboxEntry, QueueRow } from './schema.ts';
+import type { OutboxEntry, QueueRow, TillDB } from './schema.ts';
 
 /** The outbox at a glance. */
 export interface OutboxStatus {
@@ -19,6 +20,14 @@ export interface OutboxStatus {
   lastSentAt: number | null;
   /** Set while the token is refused and nothing is being sent. */
   paused: QueueRow['paused'];
+}
+
+/** The outbox's per-record index, in any transaction that includes the outbox. */
+export type ByRecordIndex = IDBPIndex<TillDB, ArrayLike<StoreNames<TillDB>>, 'outbox', 'byRecord', IDBTransactionMode>;
+
+/** Entries of one record, oldest first. */
+export function entriesOf(index: ByRecordIndex, target: string, id: number): Promise<OutboxEntry[]> {
+  return index.getAll(IDBKeyRange.bound([target, id, -Infinity], [target, id, Infinity]));
 }
 
 /** Every entry, oldest first. */

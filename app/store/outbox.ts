@@ -3,17 +3,14 @@
  * local catalog, so the till shows it at once and a crash a moment later still keeps it. Writes
  * to the same record coalesce while they wait, where the result is the same.
  */
-import type { IDBPIndex, StoreNames } from 'idb';
 import { idKey, type IdStyle, idStyleOf, withoutId } from '../epos/ids.ts';
 import { isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
-import type { LocalRow, OutboxEntry, QueueRow, TillDB } from './schema.ts';
-
-/** The outbox's per-record index, in any transaction that includes the outbox. */
-export type ByRecordIndex = IDBPIndex<TillDB, ArrayLike<StoreNames<TillDB>>, 'outbox', 'byRecord', IDBTransactionMode>;
+import { entriesOf } from './outbox-status.ts';
+import type { LocalRow, OutboxEntry, QueueRow } from './schema.ts';
 
 /** A write the app wants the server to have. */
 export type Write =
@@ -118,11 +115,6 @@ async function add(tx: WriteTx, entry: Pick<OutboxEntry, 'target' | 'op' | 'reco
   const full: Omit<OutboxEntry, 'seq'> = { ...entry, state: 'pending', attempts: 0, notBefore: 0, createdAt: now, updatedAt: now, error: null };
   // The key is generated: the stored entry gets its `seq` from the key path.
   return tx.objectStore('outbox').add(full as OutboxEntry);
-}
-
-/** Entries of one record, oldest first. */
-export function entriesOf(index: ByRecordIndex, target: string, id: number): Promise<OutboxEntry[]> {
-  return index.getAll(IDBKeyRange.bound([target, id, -Infinity], [target, id, Infinity]));
 }
 
 /** The record as the till shows it now: a local row, else the snapshot's. */

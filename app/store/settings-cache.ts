@@ -1,7 +1,7 @@
 /** The app-settings document as last fetched or saved, for reading it offline. */
 import { DEFAULT_CONFIG, isRefreshMinutes } from '../epos/app-config.ts';
 import type { TillDb } from './db.ts';
-import { entriesOf } from './outbox.ts';
+import { entriesOf } from './outbox-status.ts';
 import type { SettingsRow } from './schema.ts';
 
 /** The stored document, or undefined when none was ever fetched. */
