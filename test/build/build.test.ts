@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTo, ROOT, type BuildOutput } from '../tools/build.ts';
 
@@ -80,6 +81,15 @@ describe('build.mjs --outdir', () => {
     expect(stdout).toMatch(new RegExp(String.raw`lazy\s+assets/back-office-[A-Z0-9]+\.js\s+${size}\s+${size}`));
     expect(stdout).toMatch(new RegExp(String.raw`lazy\s+total\s+${size}\s+${size}\s+\d+% of`));
     expect(stdout).toMatch(new RegExp(String.raw`worker\s+sw\.js\s+${size}\s+${size}`));
+  });
+
+  it('writes the same totals to sizes.json, which is not precached', async () => {
+    const sizes = JSON.parse(await readFile(join(outdir, 'sizes.json'), 'utf8')) as { parts: Record<string, { raw: number; gzip: number; budget: number }> };
+    const worker = await readFile(join(outdir, 'sw.js'));
+    expect(sizes.parts.worker).toEqual({ raw: worker.length, gzip: gzipSync(worker, { level: 9 }).length, budget: expect.any(Number) });
+    const printed = (part: string): string => new RegExp(String.raw`${part}\s+total\s+\S+ kB\s+(\d+\.\d{2}) kB`).exec(output.stdout)?.[1] ?? 'missing';
+    for (const part of ['app', 'lazy', 'worker']) expect((sizes.parts[part]!.gzip / 1000).toFixed(2)).toBe(printed(part));
+    expect(manifest.map((entry) => entry.url)).not.toContain('sizes.json');
   });
 });
 
