@@ -54,8 +54,8 @@ export async function readReady(db: TillDb, now: number): Promise<Ready> {
  */
 export async function claim(db: TillDb, seq: number, now: number): Promise<OutboxEntry | undefined> {
   const tx = db.transaction(['outbox', 'queue'], 'readwrite', { durability: 'strict' });
-  const entry = await tx.objectStore('outbox').get(seq);
-  const queue = await tx.objectStore('queue').get('queue');
+  // Asked together: each request waits a round trip to the storage process, one after another they add up.
+  const [entry, queue] = await Promise.all([tx.objectStore('outbox').get(seq), tx.objectStore('queue').get('queue')]);
   const first = entry ? (await entriesOf(tx.objectStore('outbox').index('byRecord'), entry.target, entry.recordId))[0] : undefined;
   if (!entry || entry.state !== 'pending' || entry.notBefore > now || first?.seq !== seq || queue?.paused) {
     await tx.done;
@@ -67,16 +67,29 @@ export async function claim(db: TillDb, seq: number, now: number): Promise<Outbo
   return claimed;
 }
 
+/** What {@link markDone} left behind. */
+export interface Landed {
+  /** The record's server id (a create's real one). */
+  id: number;
+  /** The record's next entry, now first of its record, or undefined when none waits. */
+  next: OutboxEntry | undefined;
+}
+
 /**
  * The server accepted the entry: it leaves the outbox. A create's real id replaces its
  * temporary one everywhere it was used; the local record becomes the server's, with the
  * changes still queued behind it laid over.
  */
-export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number): Promise<number> {
+export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number): Promise<Landed> {
   const tx = db.transaction(['outbox', 'local', 'queue'], 'readwrite', { durability: 'strict' });
   const outbox = tx.objectStore('outbox');
-  await outbox.delete(entry.seq);
-  const queue = (await tx.objectStore('queue').get('queue')) ?? initialQueue();
+  // Requests in a transaction run in the order made: the entries read are those after the delete.
+  const [, stored, later] = await Promise.all([
+    outbox.delete(entry.seq),
+    tx.objectStore('queue').get('queue'),
+    entriesOf(outbox.index('byRecord'), entry.target, entry.recordId),
+  ]);
+  const queue = stored ?? initialQueue();
   let id = entry.recordId;
   if (entry.op === 'create' && entry.target !== 'settings' && answer) id = recordId(entry.target, answer) ?? id;
   const keepAfter = now - ALIAS_DAYS * 86_400_000;
@@ -86,7 +99,6 @@ export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecor
 
   if (entry.target !== 'settings') {
     const kind: Kind = entry.target;
-    const later = await entriesOf(outbox.index('byRecord'), kind, entry.recordId);
     if (entry.op === 'create') {
       // Rewriting the key moves each entry in the byRecord index; its seq keeps its place.
       for (const next of later) await outbox.put({ ...next, recordId: id });
@@ -102,7 +114,8 @@ export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecor
     }
   }
   await tx.done;
-  return id;
+  const next = later[0];
+  return { id, next: next && { ...next, recordId: id } };
 }
 
 /** Puts an entry back to wait until `notBefore`, keeping why it did not go. */

@@ -10,6 +10,7 @@ import { openTillDb, type TillDb } from '../../app/store/db.ts';
 import { createSearchIndex, type SearchIndex } from '../../app/store/search/index.ts';
 import { beginGeneration, commitGeneration, writeGeneration } from '../../app/store/snapshot.ts';
 import { pullCatalog, pullKind } from '../../sw/pull.ts';
+import { outboxBench } from './outbox-page.ts';
 
 let runs = 0;
 let fetched = new Map<CachedKind, OpenRecord[]>();
@@ -32,6 +33,7 @@ async function timed<T>(task: () => Promise<T>): Promise<{ ms: number; value: T 
 
 
 const bench = {
+  ...outboxBench,
   /** The app's pull of every cached kind into a fresh database. */
   async pull(token: string): Promise<{ ms: number; records: number; failed: string[] }> {
     const db = await freshDb();

@@ -239,6 +239,33 @@ describe('temporary ids', () => {
   });
 });
 
+describe('one pass', () => {
+  it('sends every due entry in the order made, a record\u2019s later writes joining as the one before lands', async () => {
+    const { db, standin, deps, clock } = await setup();
+    standin.faults.add({ match: { method: 'POST' }, type: 'status', status: 503, times: 2 });
+    const a = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'A' } }, 1);
+    const b = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'B' } }, 2);
+    await replay(deps); // both refused once: later writes now queue behind them instead of merging
+    await enqueue(db, { op: 'update', kind: 'Customer', id: a.recordId, body: { Surname: 'After A' } }, 3);
+    await enqueue(db, { op: 'update', kind: 'Customer', id: b.recordId, body: { Surname: 'After B' } }, 4);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Last' } }, 5);
+    clock.now += 60_000;
+    const before = writes(standin).length;
+
+    expect(await replay(deps)).toMatchObject({ sent: 5, done: 5, nextAt: null });
+    const real = (name: string) => recordId('Customer', standin.records('Customer').find((c) => c['Forename'] === name));
+    expect(writes(standin).slice(before)).toEqual([
+      'POST /api/V2/Customer',
+      'POST /api/V2/Customer',
+      `PUT /api/V2/Customer/${real('A')}`,
+      `PUT /api/V2/Customer/${real('B')}`,
+      'PUT /api/V2/Product/3',
+    ]);
+    expect(standin.record('Customer', real('B')!)).toMatchObject({ Forename: 'B', Surname: 'After B' });
+    expect(await entries(db)).toEqual([]);
+  });
+});
+
 describe('no network', () => {
   it('spends no attempt and no backoff, stops the pass, and sends everything in order once it is back', async () => {
     const { db, standin, deps } = await setup();

@@ -1,0 +1,664 @@
+/**
+ * Offline cold start of the real till: the built app opened in Chromium the way Epos Now opens it,
+ * left to pull the catalog until the worker controls the page, then the network is cut and the
+ * page reloaded several times. Each reload is timed inside the page, from navigation start (its
+ * performance.timeOrigin) to the search box on screen, to the catalog searchable (the search
+ * prompt, shown only once the index holds products), and, with a query typed the moment the box
+ * exists, to the first results listed. A script injected before the app's own records the
+ * IndexedDB requests, long tasks and DOM changes; the app's code is not touched. Besides reloads,
+ * the app is opened in a new tab with the worker stopped, as a till opens it after a while. Separate
+ * reloads are traced (compile, module evaluation, GC, style and layout) and one is profiled (CDP
+ * Profiler, mapped through the build's source maps), so their own cost stays out of the headline
+ * figures. Figures are printed, never asserted.
+ */
+import { SourceMap, type SourceMapPayload } from 'node:module';
+import type { Browser, BrowserContext, CDPSession, Page, Response } from 'playwright-core';
+import { spread } from './search.ts';
+
+/** Median and range of one figure over the measured reloads, in ms. */
+export interface Range {
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** One reload watched without touching the page: when each piece of the start was ready, in ms from navigation start. */
+export interface ColdStartSample {
+  /** The page's HTML answered (by the worker, offline). */
+  documentMs: number;
+  /** First contentful paint: the "Starting…" shell. */
+  firstPaintMs: number;
+  /** The last of the startup scripts in: through the worker, or from the renderer's memory cache on a reload. */
+  scriptsMs: number;
+  /** Startup scripts fetched, their size as the browser decoded them in bytes, and how many came through the worker (the rest from the renderer's memory cache). */
+  scripts: { count: number; bytes: number; viaWorker: number };
+  /** IndexedDB opened by boot. */
+  dbOpenMs: number;
+  /** The "Starting…" shell in the page: the startup modules compiled and evaluated. */
+  shellMs: number;
+  /** The search box in the page (typing is accepted from here; results wait for the catalog). */
+  boxMs: number;
+  /** The page asked IndexedDB for the products. */
+  readStartMs: number;
+  /** IndexedDB delivered the products (its success event). */
+  readDeliveredMs: number;
+  /** Turning the delivered rows into JavaScript objects (the first read of `request.result`), in ms. */
+  deserialiseMs: number;
+  /** Every read of the catalog's first batch done, deserialised. */
+  readDoneMs: number;
+  /** Products delivered by the read. */
+  records: number;
+  /** The prompt shown: the index holds products, the catalog is searchable. */
+  usableMs: number;
+  /** The next animation frame after that (the prompt's paint follows it). */
+  usableFrameMs: number;
+  /** Long tasks (over 50 ms) before usable: how many, and the longest, in ms. */
+  longTasks: { count: number; longestMs: number };
+}
+
+/** One reload with a query typed into the box the moment it existed, in ms from navigation start. */
+export interface TypedSample {
+  /** The box appeared and the query was typed. */
+  typedMs: number;
+  /** The first result rows in the page. */
+  resultsMs: number;
+  /** The next animation frame after that. */
+  resultsFrameMs: number;
+  /** Result rows listed. */
+  rows: number;
+}
+
+/** Where one traced reload spent the page's main thread between navigation start and usable, in ms (overlaps removed). */
+export interface TraceBreakdown {
+  /** Navigation start to usable, as the traced page saw it (tracing slows it a little). */
+  windowMs: number;
+  /** Main thread running tasks. */
+  busyMs: number;
+  /** The longest task. */
+  longestTaskMs: number;
+  /** The app's first module starts running: HTML and startup scripts are in. */
+  scriptStartMs: number;
+  /** Compiling the bundles: modules and lazily compiled functions (V8 code cache included). */
+  compileMs: number;
+  /** The modules' top-level code, compiling inside it excluded. */
+  moduleEvalMs: number;
+  /** All JavaScript (app code, IDB result deserialisation, Preact), GC and compiling included. */
+  scriptMs: number;
+  /** Garbage collection on the main thread. */
+  gcMs: number;
+  /** Style, layout and paint. */
+  renderMs: number;
+}
+
+/** Self time of one profiled reload by origin, from the CPU profiler through the build's source maps. */
+export interface ProfileBreakdown {
+  /** Navigation start to usable on the profiled reload. */
+  windowMs: number;
+  /** Self ms by area (a folder of app/, a package, or a V8 bucket such as "(garbage collector)"). */
+  areas: { name: string; ms: number }[];
+  /** The costliest functions by self ms, named by their source position. */
+  selfTop: { name: string; ms: number }[];
+  /** The app's costliest functions counting what they call, in ms. */
+  inclusiveTop: { name: string; ms: number }[];
+}
+
+/** What {@link measureColdStart} found. */
+export interface ColdStartMeasure {
+  products: number;
+  /** What was typed in the typed reloads. */
+  query: string;
+  /** Reloads with the worker running (it had served the page a moment before). */
+  watched: ColdStartSample[];
+  /** The app opened in a new tab with the worker stopped, as a till opens it after a while. */
+  freshTab: ColdStartSample[];
+  typed: TypedSample[];
+  traced: TraceBreakdown[];
+  profile: ProfileBreakdown | undefined;
+  /** The first offline reload, left out of the figures above. */
+  first: ColdStartSample;
+}
+
+/** Options of {@link measureColdStart}. */
+export interface ColdStartOptions {
+  /** Rounds of loads (each: a reload watched, one typed, a fresh tab, a traced reload); default 5. */
+  runs?: number;
+  /** How long the first pull may take, and each reload; default 5 minutes. */
+  readyTimeoutMs?: number;
+  /** Typed in the typed reloads; default 'flat white'. */
+  query?: string;
+  /** One extra reload under the CPU profiler; default true. */
+  profile?: boolean;
+}
+
+/** The prompt the search shows only once the index holds products. */
+const PROMPT = 'Type a product name, or scan a barcode.';
+/** What the injected script logs when it has its figures. */
+const DONE = 'cold-start:done';
+/** The cookie that tells the injected script what to do on the next load. */
+const MODE_COOKIE = 'cold-start';
+/** Trace categories: tasks, timeline events (module evaluation and GC among them), V8 compiling, navigation start; not the chatty 'v8'. */
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8.execute', 'disabled-by-default-v8.compile', 'blink.user_timing', 'loading'];
+
+/** Opens the app in a fresh 1024x768 context, waits for the catalog, goes offline and times reloads. */
+export async function measureColdStart(browser: Browser, appUrl: string, productCount: number, options: ColdStartOptions = {}): Promise<ColdStartMeasure> {
+  const runs = options.runs ?? 5;
+  const timeout = options.readyTimeoutMs ?? 300_000;
+  const query = options.query ?? 'flat white';
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  try {
+    // Runs before the app's scripts on every load; idle unless the load's cookie sets a mode.
+    await context.addInitScript(instrument, { prompt: PROMPT, done: DONE, cookie: MODE_COOKIE });
+    let page = await openPage(context);
+    await page.goto(appUrl);
+    await page.getByText(`${productCount.toLocaleString('en-GB')} products`, { exact: false }).waitFor({ timeout });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout });
+    await page.getByText(PROMPT).waitFor({ timeout });
+    await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor({ state: 'detached', timeout });
+    // Boot keeps the token in storage and drops it from the address, so a plain reload is a till reopening.
+    if (new URL(page.url()).searchParams.has('appToken')) throw new Error(`the app left its token in the address: ${page.url()}`);
+    await context.setOffline(true);
+    let cdp = await workerControl(page);
+
+    const load: Load = { origin: new URL(appUrl).origin, query, timeout };
+    const reload = (p: Page) => p.reload({ waitUntil: 'commit', timeout });
+    const first = sample(await measureLoad(page, 'watch', load, reload));
+    const measure: ColdStartMeasure = { products: productCount, query, watched: [], freshTab: [], typed: [], traced: [], profile: undefined, first };
+    const open = (p: Page) => p.goto(appUrl, { waitUntil: 'commit', timeout });
+    // A till opening the app: no page of it open, the worker stopped, nothing in a renderer's memory cache.
+    const freshTab = async (): Promise<ColdStartSample> => {
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+      await page.close();
+      page = await openPage(context);
+      const measured = sample(await measureLoad(page, 'watch', load, open));
+      cdp = await workerControl(page);
+      return measured;
+    };
+    // Interleaved, so a noisy moment on the shared machine spreads over all of them.
+    for (let run = 0; run < runs; run++) {
+      measure.watched.push(sample(await measureLoad(page, 'watch', load, reload)));
+      measure.typed.push(typedSample(await measureLoad(page, 'type', load, reload)));
+      measure.freshTab.push(await freshTab());
+      // A reload, not a fresh tab: tracing a renderer from its start slows it down by half.
+      measure.traced.push(await tracedLoad(browser, load.origin, () => measureLoad(page, 'watch', load, reload)));
+    }
+    if (options.profile ?? true) measure.profile = await profiledLoad(page, cdp, load, reload);
+    await cdp.detach();
+    return measure;
+  } finally {
+    await context.close();
+  }
+}
+
+async function openPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('app page error:', error.message));
+  return page;
+}
+
+/** A CDP session on `page` that can stop the service worker and profile the page. */
+async function workerControl(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  return cdp;
+}
+
+/** Rows for the bench table: name, value, note. Values are the median with the range in brackets. */
+export function formatColdStartRows(m: ColdStartMeasure): [string, string, string][] {
+  const reload = (pick: (s: ColdStartSample) => number): string => show(range(m.watched.map(pick)));
+  const fresh = (pick: (s: ColdStartSample) => number): string => show(range(m.freshTab.map(pick)));
+  // Each step of the start: the reloads' figure, the fresh tabs' in the note.
+  const step = (name: string, pick: (s: ColdStartSample) => number, note = ''): [string, string, string] => [name, reload(pick), `fresh tab ${fresh(pick)}${note ? `; ${note}` : ''}`];
+  const traced = (pick: (b: TraceBreakdown) => number): string => show(range(m.traced.map(pick)));
+  const results = range(m.typed.map((s) => s.resultsFrameMs));
+  const usable = range(m.freshTab.map((s) => s.usableFrameMs));
+  const verdict = (r: Range): string => (r.median < 400 ? 'under' : 'OVER');
+  const at = (samples: readonly ColdStartSample[]) => samples[0]?.scripts ?? { count: 0, bytes: 0, viaWorker: 0 };
+  const rows: [string, string, string][] = [
+    ['offline reload to search box in page', reload((s) => s.boxMs), 'typing accepted; results wait for the index'],
+    ['offline reload to catalog searchable', reload((s) => s.usableFrameMs), 'search prompt shown (next frame after the DOM has it)'],
+    ['offline reload to first results', show(results), `"${m.query}" typed at once; ${verdict(results)} the 400 ms target (${m.typed[0]?.rows ?? 0} rows)`],
+    ['offline fresh tab to catalog searchable', show(usable), `worker stopped, new tab, as a till opens it; ${verdict(usable)} 400 ms`],
+    ['  first offline reload (not in the figures)', ms(m.first.usableFrameMs), 'to searchable'],
+    ['waterfall (ms from navigation start)', '', 'reloads with the worker running; fresh tabs in the note'],
+    step('  page HTML from the worker', (s) => s.documentMs),
+    step('  startup scripts in', (s) => s.scriptsMs, `${at(m.watched).count} files, ${(at(m.watched).bytes / 1000).toFixed(1)} kB; through the worker: ${at(m.watched).viaWorker} on reload, ${at(m.freshTab).viaWorker} in a fresh tab`),
+    step('  app shell in the DOM (modules evaluated)', (s) => s.shellMs, 'the "Starting…" text main.tsx renders last'),
+    step('    scripts in to shell: compile + evaluate', (s) => s.shellMs - s.scriptsMs),
+    step('  first contentful paint ("Starting…")', (s) => s.firstPaintMs),
+    step('  IndexedDB open (boot)', (s) => s.dbOpenMs),
+    step('  search box in page', (s) => s.boxMs),
+    step('  product read asked of IndexedDB', (s) => s.readStartMs, 'by the catalog state, an effect after the first render'),
+    step('  product rows delivered', (s) => s.readDeliveredMs, `${(m.watched[0]?.records ?? 0).toLocaleString('en-GB')} products`),
+    step('    IndexedDB read (asked to delivered)', (s) => s.readDeliveredMs - s.readStartMs),
+    step('    deserialising them (request.result)', (s) => s.deserialiseMs, 'structured clone into objects'),
+    step('  catalog read done', (s) => s.readDoneMs),
+    step('    index build + first render with it', (s) => s.usableMs - s.readDoneMs, 'one task'),
+    step('  catalog searchable (prompt in the DOM)', (s) => s.usableMs),
+    step('  longest task before searchable', (s) => s.longTasks.longestMs),
+    ['main thread, navigation to searchable (trace)', traced((b) => b.busyMs), `traced reloads, which took ${traced((b) => b.windowMs)}`],
+    ['  app code starts (HTML + startup scripts in)', traced((b) => b.scriptStartMs), 'first module evaluated'],
+    ['  JS bundles: compile', traced((b) => b.compileMs), 'modules and lazy functions (V8 code cache)'],
+    ['  JS bundles: module top-level evaluation', traced((b) => b.moduleEvalMs), 'renders "Starting…", starts boot'],
+    ['  all JavaScript', traced((b) => b.scriptMs), 'deserialising, index build, Preact, GC'],
+    ['  of which garbage collection', traced((b) => b.gcMs), ''],
+    ['  style, layout, paint', traced((b) => b.renderMs), ''],
+    ['  longest task', traced((b) => b.longestTaskMs), ''],
+  ];
+  if (m.profile) {
+    rows.push([`CPU profile of one reload (${ms(m.profile.windowMs)} to searchable)`, '', 'self time, source-mapped; the reload\'s unload included']);
+    for (const area of m.profile.areas.slice(0, 8)) rows.push([`  ${area.name}`, ms(area.ms), '']);
+    rows.push(['  costliest functions (self)', '', '']);
+    for (const fn of m.profile.selfTop.slice(0, 8)) rows.push([`    ${fn.name}`, ms(fn.ms), '']);
+    rows.push(['  costliest app functions (with what they call)', '', '']);
+    for (const fn of m.profile.inclusiveTop.slice(0, 10)) rows.push([`    ${fn.name}`, ms(fn.ms), '']);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- one reload
+
+/** An IndexedDB request as the injected script saw it, in ms from navigation start. */
+interface IdbRequestRecord {
+  op: string;
+  store: string;
+  start: number;
+  /** Its first success event; -1 if none came. */
+  success: number;
+  /** The first read of `request.result`, in ms. */
+  resultMs: number;
+  /** Records in the result's rows (the catalog keeps pages of records). */
+  records: number;
+}
+
+/** What the injected script recorded, in ms from navigation start; null for what did not happen. */
+interface PageRecord {
+  shellMs: number | null;
+  boxMs: number | null;
+  usableMs: number | null;
+  typedMs: number | null;
+  resultsMs: number | null;
+  frameMs: number | null;
+  rows: number;
+  problem: string | null;
+  idb: IdbRequestRecord[];
+  longTasks: { start: number; duration: number }[];
+}
+
+/** The page's record with the browser's own timings. */
+interface RawReload extends PageRecord {
+  documentMs: number;
+  firstPaintMs: number;
+  scripts: { name: string; end: number; bytes: number; viaWorker: boolean }[];
+}
+
+type Mode = 'watch' | 'type';
+
+/** What every measured load shares. */
+interface Load {
+  /** The app's origin, where the mode cookie goes. */
+  origin: string;
+  query: string;
+  timeout: number;
+}
+
+/** Starts the load: a reload, or the app's address in a new tab; resolves once it has committed. */
+type Navigate = (page: Page) => Promise<Response | null>;
+
+/** Loads the app offline in `mode` and returns what the page recorded, once it has all of it. */
+async function measureLoad(page: Page, mode: Mode, load: Load, navigate: Navigate): Promise<RawReload> {
+  // A cookie, not sessionStorage: a new tab has none of the old one's, and the cookie is there before any script runs.
+  await page.context().addCookies([{ name: MODE_COOKIE, value: `${mode}:${encodeURIComponent(load.query)}`, url: load.origin }]);
+  // Waiting on a console line, not a locator: a locator injects Playwright's script into the page mid-start.
+  const done = page.waitForEvent('console', { predicate: (message) => message.text() === DONE, timeout: load.timeout });
+  const response = await navigate(page);
+  if (!response?.fromServiceWorker()) throw new Error('the offline load was not answered by the service worker');
+  await done;
+  const raw = await page.evaluate(collect);
+  if (raw.problem !== null) throw new Error(`the till did not start: ${raw.problem}`);
+  return raw;
+}
+
+/** Runs in the page after a reload: the injected script's record and the browser's timings. */
+function collect(): RawReload {
+  const record = (window as unknown as { __coldStart?: PageRecord }).__coldStart;
+  if (!record) throw new Error('the injected script did not run');
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+    .map((entry) => ({ name: entry.name, end: entry.responseEnd, bytes: entry.decodedBodySize, viaWorker: entry.workerStart > 0 }));
+  return { ...record, documentMs: navigation?.responseEnd ?? NaN, firstPaintMs: paint?.startTime ?? NaN, scripts };
+}
+
+function sample(raw: RawReload): ColdStartSample {
+  const usable = need(raw.usableMs, 'usable');
+  const open = raw.idb.find((r) => r.op === 'open');
+  // The catalog's first read asks for every kind at once; products are the pages read with the most records.
+  const products = raw.idb.filter((r) => r.op === 'getAll' && r.store === 'pages').sort((a, b) => b.records - a.records)[0];
+  if (!open || !products || products.success < 0) throw new Error('the reload read no products from IndexedDB');
+  const batch = raw.idb.filter((r) => Math.abs(r.start - products.start) < 1 && r.success >= 0);
+  const box = need(raw.boxMs, 'box');
+  // The box needs every statically imported script; chunks fetched after it are lazy ones.
+  const startup = raw.scripts.filter((s) => s.end <= box);
+  const long = raw.longTasks.filter((task) => task.start < usable);
+  return {
+    documentMs: raw.documentMs,
+    firstPaintMs: raw.firstPaintMs,
+    scriptsMs: Math.max(...startup.map((s) => s.end)),
+    scripts: { count: startup.length, bytes: startup.reduce((n, s) => n + s.bytes, 0), viaWorker: startup.filter((s) => s.viaWorker).length },
+    dbOpenMs: open.success,
+    shellMs: need(raw.shellMs, 'shell'),
+    boxMs: box,
+    readStartMs: products.start,
+    readDeliveredMs: products.success,
+    deserialiseMs: products.resultMs,
+    readDoneMs: Math.max(...batch.map((r) => r.success + r.resultMs)),
+    records: products.records,
+    usableMs: usable,
+    usableFrameMs: need(raw.frameMs, 'frame'),
+    longTasks: { count: long.length, longestMs: Math.max(0, ...long.map((task) => task.duration)) },
+  };
+}
+
+function typedSample(raw: RawReload): TypedSample {
+  return { typedMs: need(raw.typedMs, 'typed'), resultsMs: need(raw.resultsMs, 'results'), resultsFrameMs: need(raw.frameMs, 'frame'), rows: raw.rows };
+}
+
+function need(value: number | null, what: string): number {
+  if (value === null) throw new Error(`the reload recorded no ${what} time`);
+  return value;
+}
+
+/**
+ * Injected before the app's scripts (serialised by Playwright, so it closes over nothing). In the
+ * mode the test left in a cookie it records IndexedDB requests, long tasks and, from DOM
+ * changes, when the box, the prompt or the results appeared; in 'type' mode it types the query
+ * into the box the moment it exists. Logs `done` after the next frame.
+ */
+function instrument({ prompt, done, cookie }: { prompt: string; done: string; cookie: string }): void {
+  const [mode, typed = ''] = (document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`)) ?? '').slice(cookie.length + 1).split(':');
+  if (mode !== 'watch' && mode !== 'type') return;
+  const query = decodeURIComponent(typed);
+  const record: PageRecord = { shellMs: null, boxMs: null, usableMs: null, typedMs: null, resultsMs: null, frameMs: null, rows: 0, problem: null, idb: [], longTasks: [] };
+  (window as unknown as { __coldStart: PageRecord }).__coldStart = record;
+
+  const wrap = <T extends object>(proto: T, method: string, storeOf: (target: T) => string): void => {
+    const original = (proto as unknown as Record<string, (...args: unknown[]) => IDBRequest>)[method];
+    if (!original) return;
+    (proto as unknown as Record<string, unknown>)[method] = function (this: T, ...args: unknown[]): IDBRequest {
+      const start = performance.now();
+      const request = original.apply(this, args);
+      const entry: IdbRequestRecord = { op: method, store: storeOf(this), start, success: -1, resultMs: 0, records: 0 };
+      record.idb.push(entry);
+      // Added before idb's own listener, so it runs first; the browser keeps the first read of
+      // `result` for the app's, so timing it here times the deserialising the app would do.
+      // Named, so the CPU profile shows the deserialising under it.
+      const probeReadsResult = (): void => {
+        if (entry.success >= 0) return;
+        entry.success = performance.now();
+        const result: unknown = request.result;
+        entry.resultMs = performance.now() - entry.success;
+        const rows = Array.isArray(result) ? (result as unknown[]) : [result];
+        entry.records = rows.reduce<number>((n, row) => n + (Array.isArray((row as { records?: unknown } | null)?.records) ? (row as { records: unknown[] }).records.length : 0), 0);
+      };
+      request.addEventListener('success', probeReadsResult);
+      return request;
+    };
+  };
+  wrap(IDBFactory.prototype, 'open', () => '(database)');
+  for (const method of ['get', 'getAll', 'getAllKeys', 'count', 'openCursor']) wrap(IDBObjectStore.prototype, method, (store) => store.name);
+  for (const method of ['get', 'getAll', 'openCursor']) wrap(IDBIndex.prototype, method, (index) => `${index.objectStore.name}.${index.name}`);
+
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) record.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+
+  let box: HTMLInputElement | null = null;
+  const finish = (): void => {
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      record.frameMs = performance.now();
+      setTimeout(() => console.debug(done), 0);
+    });
+  };
+  const check = (): void => {
+    const now = performance.now();
+    const heading = [...document.querySelectorAll('h1, h2')].map((h) => h.textContent ?? '').find((text) => text === 'Set up this till' || text === 'The till cannot start');
+    if (heading) {
+      record.problem = heading;
+      return finish();
+    }
+    // main.tsx renders "Starting…" at the end of its top-level code: every startup module has run.
+    if (record.shellMs === null && document.getElementById('app')?.firstChild) record.shellMs = now;
+    if (!box) {
+      box = document.querySelector<HTMLInputElement>('input[aria-label="Search products"]');
+      if (!box) return;
+      record.boxMs = now;
+      if (mode === 'type') {
+        box.value = query;
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+        record.typedMs = performance.now();
+      }
+    }
+    if (mode === 'watch') {
+      const notices = document.querySelectorAll('section[aria-label="Product search"] .notice');
+      if ([...notices].some((notice) => notice.textContent === prompt)) {
+        record.usableMs = now;
+        finish();
+      }
+    } else {
+      const rows = document.querySelectorAll('ul[aria-label="Search results"] > li').length;
+      if (rows > 0) {
+        record.resultsMs = now;
+        record.rows = rows;
+        finish();
+      }
+    }
+  };
+  // Callbacks run as microtasks right after each render's DOM changes, before the browser paints.
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+// ---------------------------------------------------------------- trace
+
+/** A Chrome trace event, as much of it as is read here. */
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
+}
+
+/** A time span in µs. */
+type Span = [number, number];
+
+/** A load traced browser-wide, broken down by what the page's main thread did. */
+async function tracedLoad(browser: Browser, origin: string, measured: () => Promise<RawReload>): Promise<TraceBreakdown> {
+  await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
+  let raw: RawReload;
+  try {
+    raw = await measured();
+  } catch (error) {
+    // The load's failure is the one to report; the trace must not keep recording after it.
+    await browser.stopTracing();
+    throw error;
+  }
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  return breakdown(trace.traceEvents, origin, need(raw.usableMs, 'usable'));
+}
+
+/** Sums the main thread's work from the app's last navigation start to `usableMs` after it. */
+function breakdown(events: readonly TraceEvent[], origin: string, usableMs: number): TraceBreakdown {
+  const starts = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isOutermostMainFrame && e.args.data.documentLoaderURL?.startsWith(origin));
+  const nav = starts.sort((a, b) => a.ts - b.ts).at(-1);
+  if (!nav) throw new Error('the trace has no navigation start for the reload');
+  const window: Span = [nav.ts, nav.ts + usableMs * 1000];
+  const main = completeEvents(events.filter((e) => e.pid === nav.pid && e.tid === nav.tid));
+  const spans = (...names: string[]): Span[] => clip(main.filter((e) => names.includes(e.name)).map((e): Span => [e.ts, e.ts + (e.dur ?? 0)]), window);
+  const tasks = spans('ThreadControllerImpl::RunTask');
+  const compile = spans('v8.compileModule', 'V8.CompileCode', 'V8.ParseProgram', 'V8.Compile', 'v8.compile');
+  const evaluation = spans('v8.evaluateModule');
+  const gc = spans('MinorGC', 'MajorGC');
+  const script = union([...spans('FunctionCall', 'RunMicrotasks', 'EvaluateScript', 'TimerFire', 'FireAnimationFrame', 'EventDispatch'), ...evaluation, ...compile, ...gc]);
+  const µsToMs = (µs: number): number => µs / 1000;
+  return {
+    windowMs: usableMs,
+    busyMs: µsToMs(length(union(tasks))),
+    scriptStartMs: µsToMs(Math.min(...evaluation.map(([start]) => start)) - nav.ts),
+    longestTaskMs: µsToMs(Math.max(0, ...tasks.map(([a, b]) => b - a))),
+    compileMs: µsToMs(length(union(compile))),
+    moduleEvalMs: µsToMs(length(union(evaluation)) - length(intersect(union(evaluation), union(compile)))),
+    scriptMs: µsToMs(length(script)),
+    gcMs: µsToMs(length(union(gc))),
+    renderMs: µsToMs(length(union(spans('UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint')))),
+  };
+}
+
+/** Begin/end pairs turned into complete events, so long tasks split that way count too. */
+function completeEvents(events: readonly TraceEvent[]): TraceEvent[] {
+  const complete: TraceEvent[] = [];
+  const open: TraceEvent[] = [];
+  for (const event of [...events].sort((a, b) => a.ts - b.ts)) {
+    if (event.ph === 'X') complete.push(event);
+    else if (event.ph === 'B') open.push(event);
+    else if (event.ph === 'E') {
+      const index = open.map((e) => e.name).lastIndexOf(event.name);
+      const begun = index >= 0 ? open.splice(index, 1)[0] : undefined;
+      if (begun) complete.push({ ...begun, ph: 'X', dur: event.ts - begun.ts });
+    }
+  }
+  return complete;
+}
+
+function clip(spans: readonly Span[], [from, to]: Span): Span[] {
+  return spans.map(([a, b]): Span => [Math.max(a, from), Math.min(b, to)]).filter(([a, b]) => b > a);
+}
+
+function union(spans: readonly Span[]): Span[] {
+  const merged: Span[] = [];
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
+    const last = merged.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  return merged;
+}
+
+/** Overlap of two unions. */
+function intersect(left: readonly Span[], right: readonly Span[]): Span[] {
+  return left.flatMap(([a, b]) => clip(right, [a, b]));
+}
+
+function length(spans: readonly Span[]): number {
+  return spans.reduce((n, [a, b]) => n + b - a, 0);
+}
+
+// ---------------------------------------------------------------- profile
+
+/** A watched reload under the CPU profiler, self time attributed through the build's source maps. */
+async function profiledLoad(page: Page, cdp: CDPSession, load: Load, navigate: Navigate): Promise<ProfileBreakdown> {
+  await cdp.send('Profiler.enable');
+  // Coarser than the default 100 µs: finer sampling slows the measured start itself by half.
+  await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  await cdp.send('Profiler.start');
+  const stop = async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    await cdp.send('Profiler.disable');
+    return profile;
+  };
+  let raw: RawReload;
+  try {
+    raw = await measureLoad(page, 'watch', load, navigate);
+  } catch (error) {
+    // The reload's failure is the one to report; the profiler must not keep sampling after it.
+    await stop();
+    throw error;
+  }
+  const profile = await stop();
+  const maps = new Map<string, Promise<SourceMap | undefined>>();
+  const mapOf = (url: string): Promise<SourceMap | undefined> => {
+    let map = maps.get(url);
+    if (!map) maps.set(url, (map = loadSourceMap(url)));
+    return map;
+  };
+  const sampleMs = new Map<number, number>();
+  profile.samples?.forEach((id, i) => sampleMs.set(id, (sampleMs.get(id) ?? 0) + (profile.timeDeltas?.[i + 1] ?? 0) / 1000));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const named = new Map<number, { area: string; name: string }>();
+  for (const node of profile.nodes) {
+    const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+    // No script URL: V8's buckets ("(program)", "(garbage collector)"), the browser's own functions, and the injected probe.
+    let area = functionName.startsWith('(') ? functionName : url === '' ? '(built-in or probe)' : new URL(url).pathname;
+    let name = `${functionName || '(anonymous)'} ${area}`;
+    const map = url.endsWith('.js') ? await mapOf(url) : undefined;
+    const origin = map?.findOrigin(lineNumber + 1, columnNumber + 1);
+    if (origin && 'fileName' in origin) {
+      const source = /(?:^|\/)((?:app|sw|node_modules)\/.*)$/.exec(origin.fileName)?.[1] ?? origin.fileName;
+      area = areaOf(source);
+      name = `${origin.name ?? (functionName || '(anonymous)')} ${source}:${origin.lineNumber}`;
+    }
+    named.set(node.id, { area, name });
+  }
+  const areas = new Map<string, number>();
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const add = (totals: Map<string, number>, key: string, spent: number): void => void totals.set(key, (totals.get(key) ?? 0) + spent);
+  for (const [id, spent] of sampleMs) {
+    const own = named.get(id);
+    if (!own) continue;
+    add(areas, own.area, spent);
+    add(self, own.name, spent);
+    // Each function once per sample, however often it recurses.
+    const onStack = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) onStack.add(named.get(at)?.name ?? '');
+    for (const name of onStack) if (name.includes('app/')) add(inclusive, name, spent);
+  }
+  const ranked = (totals: Map<string, number>) => [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+  return {
+    windowMs: need(raw.usableMs, 'usable'),
+    areas: ranked(areas).filter((a) => a.name !== '(idle)'),
+    selfTop: ranked(self).filter((f) => !f.name.startsWith('(')),
+    inclusiveTop: ranked(inclusive),
+  };
+}
+
+/** Groups a source file: the search index, each package, the rest of app/ by folder. */
+function areaOf(source: string): string {
+  const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (pkg) return `package ${pkg[1]}`;
+  if (source.startsWith('app/store/search/')) return 'app/store/search/ (the index)';
+  const folder = source.slice(0, source.lastIndexOf('/') + 1);
+  return folder === 'app/' ? source : folder;
+}
+
+/** The source map a built script links to (the test server still answers; only the page is offline). */
+async function loadSourceMap(url: string): Promise<SourceMap | undefined> {
+  const script = await fetch(url);
+  if (!script.ok) return undefined;
+  const link = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(await script.text());
+  if (!link?.[1]) return undefined;
+  const answer = await fetch(new URL(link[1], url));
+  if (!answer.ok) return undefined;
+  return new SourceMap((await answer.json()) as SourceMapPayload);
+}
+
+// ---------------------------------------------------------------- figures
+
+function range(values: readonly number[]): Range {
+  return { median: spread(values).median, min: Math.min(...values), max: Math.max(...values) };
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+}
+
+function show({ median, min, max }: Range): string {
+  return `${ms(median)} (${min.toFixed(0)}–${max.toFixed(0)})`;
+}
