@@ -49,8 +49,12 @@ export interface Writer {
 
 /** What a manager does with stuck writes: only the back office needs it, so the till loads it late. */
 const admin = () => import('./store/outbox-admin.ts');
-/** Queuing: a till may sell all day without writing, so it is fetched with the first write. */
-const queuing = () => import('./store/outbox.ts');
+/**
+ * Queuing: a till may sell all day without writing, so it is fetched with the first write. One
+ * promise for every caller, so writes made together still queue in the order they were made.
+ */
+let queuingModule: Promise<typeof import('./store/outbox.ts')> | undefined;
+const queuing = () => (queuingModule ??= import('./store/outbox.ts'));
 
 /** Creates the writer. */
 export function createWriter(deps: WriterDeps): Writer {
