@@ -33,7 +33,7 @@ const TARGET = 'es2022';
  * - worker: precache, offline answers, catalog pull, outbox replay with verification, the
  *   whole API client and idb: 13.8 KB (13.1 before the screens; the manifest lists more files).
  */
-const BUDGET = { app: 37_000, lazy: 22_000, worker: 16_000 };
+const BUDGET = { app: 40_000, lazy: 23_000, worker: 16_000 };
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]

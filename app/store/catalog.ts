@@ -7,7 +7,7 @@ import { recordId } from '../epos/ids.ts';
 import { CACHED_KINDS, type CachedKind, type Kind, PAGE_SIZE } from '../epos/kinds.ts';
 import type { OpenRecord, Product, RecordOf } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
-import { barcodeKey, barcodeOf, generationRange, type KindMeta, type LocalRow, type TillDB } from './schema.ts';
+import { barcodeKey, barcodeOf, type CatalogStamp, generationRange, type KindMeta, type LocalRow, type TillDB } from './schema.ts';
 
 /** Any transaction that includes the meta and pages stores (readers' and writers' alike). */
 export type CatalogTx = IDBPTransaction<TillDB, ArrayLike<StoreNames<TillDB>>, IDBTransactionMode>;
@@ -19,9 +19,26 @@ type ReadTx = ReturnType<typeof readTx>;
 
 /** Every record of a kind in id order, as the till should show them. */
 export async function readAll<K extends CachedKind>(db: TillDb, kind: K): Promise<RecordOf<K>[]> {
+  return (await readStamped(db, kind)).records;
+}
+
+/** The same, with what the read saw (kept with anything derived from the records, to know when it is out of date). */
+export async function readStamped<K extends CachedKind>(db: TillDb, kind: K): Promise<{ records: RecordOf<K>[]; stamp: CatalogStamp }> {
   const tx = readTx(db);
-  const [records, local] = await Promise.all([snapshotRecords(tx, kind), localRows(tx, kind)]);
-  return (local.length === 0 ? records : overlay(kind, records, local)) as RecordOf<K>[];
+  const gen = await currentGen(tx, kind);
+  const [pages, local] = await Promise.all([tx.objectStore('pages').getAll(generationRange(kind, gen)), localRows(tx, kind)]);
+  const records = pages.flatMap((page) => page.records);
+  return { records: (local.length === 0 ? records : overlay(kind, records, local)) as RecordOf<K>[], stamp: { gen, local: localStamp(local) } };
+}
+
+/** The stamp of a kind's catalog as it stands, read in `tx`. */
+export async function currentStamp(tx: CatalogTx, kind: CachedKind): Promise<CatalogStamp> {
+  const [meta, local] = await Promise.all([tx.objectStore('meta').get(kind), tx.objectStore('local').getAll(localRange(kind))]);
+  return { gen: meta?.gen ?? 0, local: localStamp(local) };
+}
+
+function localStamp(local: readonly LocalRow[]): string {
+  return JSON.stringify(local.map((row) => [row.id, row.record]));
 }
 
 /** One page (from 1) of up to 200 records in id order, the shape of a V2 list answer. */
@@ -97,7 +114,11 @@ async function snapshotRecords(tx: ReadTx, kind: CachedKind): Promise<OpenRecord
 }
 
 function localRows(tx: ReadTx, kind: Kind): Promise<LocalRow[]> {
-  return tx.objectStore('local').getAll(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity]));
+  return tx.objectStore('local').getAll(localRange(kind));
+}
+
+function localRange(kind: Kind): IDBKeyRange {
+  return IDBKeyRange.bound([kind, -Infinity], [kind, Infinity]);
 }
 
 /** Snapshot records with local rows applied: replaced, deleted or added, in id order. */

@@ -17,12 +17,13 @@ import { recordId } from '../epos/ids.ts';
 import type { EposErrorData } from '../epos/errors.ts';
 import type { CachedKind, Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
+import type { PackedSearch } from './search/index.ts';
 
 /** Database name; one database per origin. */
 export const DB_NAME = 'epos-till';
 
 /** Current schema version. Every older version has an upgrade step in upgrade.ts. */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** One page of one generation of a kind's snapshot. */
 export interface PageRow {
@@ -85,6 +86,23 @@ export interface SettingsRow {
   /** The decoded document. */
   document: unknown;
   /** When it was fetched or saved (ms). */
+  storedAt: number;
+}
+
+/** What a catalog read saw: the snapshot's generation and the local writes laid over it. */
+export interface CatalogStamp {
+  gen: number;
+  /** The local rows of the kind, as one string: equal strings, equal rows. */
+  local: string;
+}
+
+/**
+ * The product search index as the page last built it, packed, so a cold start opens it instead
+ * of reading 50,000 products and indexing them again. Used only while its stamp is current.
+ */
+export interface SearchPackRow extends CatalogStamp {
+  key: 'Product';
+  packed: PackedSearch;
   storedAt: number;
 }
 
@@ -157,6 +175,7 @@ export interface TillDB extends DBSchema {
   settings: { key: 'app'; value: SettingsRow };
   outbox: { key: number; value: OutboxEntry; indexes: { byRecord: [string, number, number] } };
   queue: { key: 'queue'; value: QueueRow };
+  searchPack: { key: 'Product'; value: SearchPackRow };
 }
 
 /** Page key range of one generation of a kind. */

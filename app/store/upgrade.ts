@@ -55,6 +55,10 @@ const STEPS: Step[] = [
     db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byRecord', ['target', 'recordId', 'seq']);
     db.createObjectStore('queue', { keyPath: 'key' });
   },
+  // 4: the packed product search index, so a cold start need not rebuild it.
+  async (db) => {
+    db.createObjectStore('searchPack', { keyPath: 'key' });
+  },
 ];
 
 /** Runs every step from `oldVersion` up to `newVersion`. */

@@ -1,13 +1,13 @@
 /** One product in a list: name, price, barcode, and an Add button where the list sells. */
-import type { Product } from '../epos/records.ts';
+import type { TillProduct } from '../store/search/index.ts';
 
 /** Props of {@link ProductItem}. */
 export interface ProductItemProps {
-  product: Product;
+  product: TillProduct;
   /** The price as shown. */
   price: string;
   /** Adds the product to the basket: the line gets an "Add" button. */
-  onAdd?: ((product: Product) => void) | undefined;
+  onAdd?: ((product: TillProduct) => void) | undefined;
 }
 
 /** A product's line. */

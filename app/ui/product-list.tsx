@@ -1,19 +1,19 @@
 /** The products a search found. */
 import { recordId } from '../epos/ids.ts';
-import type { Product } from '../epos/records.ts';
+import type { TillProduct } from '../store/search/index.ts';
 import { ProductItem } from './product-item.tsx';
 
 /** What a list can do with its products: sell them at a chosen price. */
 export interface ProductActions {
   /** Adds a product to the basket: each line gets an "Add" button. */
-  onAdd?: ((product: Product) => void) | undefined;
+  onAdd?: ((product: TillProduct) => void) | undefined;
   /** Writes a product's price, in the till's currency. */
-  priceOf: (product: Product) => string;
+  priceOf: (product: TillProduct) => string;
 }
 
 /** Props of {@link ProductList}. */
 export interface ProductListProps extends ProductActions {
-  products: readonly Product[];
+  products: readonly TillProduct[];
   /** Accessible name of the list. */
   label: string;
 }

@@ -5,8 +5,7 @@
  */
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Product } from '../epos/records.ts';
-import type { SearchIndex } from '../store/search/index.ts';
+import type { SearchIndex, TillProduct } from '../store/search/index.ts';
 import { type ProductActions, ProductList } from './product-list.tsx';
 
 /** Props of {@link Search}. */
@@ -82,7 +81,7 @@ export function Search({ index, revision, syncing = false, onBarcode, onAdd, pri
 interface ResultsProps extends ProductActions {
   index: SearchIndex | undefined;
   query: string;
-  results: readonly Product[];
+  results: readonly TillProduct[];
   syncing: boolean;
 }
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ChannelLike, createCatalogState, sameRecord } from '../../app/catalog-state.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
+import { enqueue } from '../../app/store/outbox.ts';
 import { pullCatalog } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
@@ -121,6 +122,96 @@ describe('page catalog state', () => {
     state.close();
     expect(channel.closed).toBe(true);
     expect(channel.onmessage).toBeNull();
+  });
+
+  describe('the packed index kept for the next start', () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+    it('is stored once changes settle, and the next start opens it instead of reading the products', async () => {
+      const db = await freshDb();
+      const { standin, client } = standinClient({ products: 450 });
+      await pullCatalog({ db, client });
+      const built = await createCatalogState(db, fakeChannel(), undefined, 5);
+      expect(await db.count('searchPack')).toBe(0);
+      await settle();
+      expect(await db.count('searchPack')).toBe(1);
+      built.close();
+
+      // Without its pages the catalog could not be read: what the next start finds must be the pack.
+      await db.clear('pages');
+      const opened = await createCatalogState(db, fakeChannel(), undefined, 5);
+      const first = standin.record('Product', 1) as { Name: string; Barcode: string };
+      expect(opened.get().index.size).toBe(450);
+      expect(opened.get().index.byBarcode(first.Barcode)?.Name).toBe(first.Name);
+      expect(opened.get().index.search(first.Name).map((p) => p.Name)).toContain(first.Name);
+      opened.close();
+    });
+
+    it('is not used once a local write changed a product, nor after a pull; the change shows and a new pack follows', async () => {
+      const db = await freshDb();
+      const { standin, client } = standinClient({ products: 450 });
+      await pullCatalog({ db, client });
+      const first = await createCatalogState(db, fakeChannel(), undefined, 5);
+      await settle();
+      first.close();
+      const stored = await db.get('searchPack', 'Product');
+      expect(stored).toBeDefined();
+
+      await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Offline Walrus Tart' } }, 1);
+      const afterWrite = await createCatalogState(db, fakeChannel(), undefined, 5);
+      expect(afterWrite.get().index.search('walrus').map((p) => p.Name)).toEqual(['Offline Walrus Tart']);
+      await settle();
+      const repacked = await db.get('searchPack', 'Product');
+      expect(repacked?.local).not.toBe(stored?.local);
+      afterWrite.close();
+
+      standin.put('Product', { ...standin.record('Product', 4), Name: 'Pulled Narwhal Roll' });
+      await pullCatalog({ db, client });
+      const afterPull = await createCatalogState(db, fakeChannel(), undefined, 5);
+      expect(afterPull.get().index.search('narwhal').map((p) => p.Name)).toEqual(['Pulled Narwhal Roll']);
+      expect(afterPull.get().index.search('walrus').map((p) => p.Name)).toEqual(['Offline Walrus Tart']);
+      afterPull.close();
+    });
+
+    it('follows a pull that changed none of the till\u2019s fields, so the next start can still use it', async () => {
+      const db = await freshDb();
+      const { client } = standinClient({ products: 450 });
+      await pullCatalog({ db, client });
+      const channel = fakeChannel();
+      const state = await createCatalogState(db, channel, undefined, 5);
+      await settle();
+      const before = await db.get('searchPack', 'Product');
+      await pullCatalog({ db, client });
+      channel.send({ type: 'catalog-changed', kinds: ['Product'] });
+      await state.refresh([]);
+      await settle();
+      const after = await db.get('searchPack', 'Product');
+      expect(after?.gen).toBeGreaterThan(before!.gen);
+      expect(state.get().indexRevision).toBe(0);
+      state.close();
+    });
+
+    it('a pack of another version is set aside with a warning, the catalog indexed afresh, and the pack replaced', async () => {
+      const db = await freshDb();
+      const { client } = standinClient({ products: 450 });
+      await pullCatalog({ db, client });
+      const state = await createCatalogState(db, fakeChannel(), undefined, 5);
+      await settle();
+      state.close();
+      const row = (await db.get('searchPack', 'Product'))!;
+      await db.put('searchPack', { ...row, packed: { ...row.packed, version: -1 } as never });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const rebuilt = await createCatalogState(db, fakeChannel(), undefined, 5);
+        expect(rebuilt.get().index.size).toBe(450);
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/another version/), expect.any(String));
+        await settle();
+        expect((await db.get('searchPack', 'Product'))?.packed.version).toBe(row.packed.version);
+        rebuilt.close();
+      } finally {
+        warn.mockRestore();
+      }
+    });
   });
 
   it('sameRecord compares flat fields exactly and nested ones by JSON', () => {

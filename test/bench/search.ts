@@ -2,10 +2,12 @@
  * Measures the product search index the way the till uses it: build once over the seeded
  * catalogue, then realistic queries typed letter by letter, each keystroke timed against the naive
  * `products.filter(p => p.Name.toLowerCase().includes(q))` over the same records in the same run.
+ * Also the cold start from a packed index: pack, structuredClone (what IndexedDB costs besides its
+ * disk), open, and the first search on the opened index.
  * No pass/fail here: machines are noisy, so the figures are printed, never asserted.
  */
 import type { Product } from '../../app/epos/records.ts';
-import { createSearchIndex } from '../../app/store/search/index.ts';
+import { createSearchIndex, openSearchIndex, type SearchIndex } from '../../app/store/search/index.ts';
 import { seededProducts } from '../store/search/fixture.ts';
 
 /** Median, 95th percentile and worst of a set of timings, in ms. */
@@ -23,8 +25,22 @@ export interface SearchMeasure {
   buildCpuMs: number;
   /** Median of a few more builds. */
   warmBuildMs: number;
-  /** Heap held by the index after a full GC; undefined unless Node runs with --expose-gc. */
+  /** Heap held by the index after a full GC, records it was built from dropped (typed arrays included); undefined unless Node runs with --expose-gc. */
   heapMb: number | undefined;
+  /** The same for an index opened from a pack (the pack dropped), before any search. */
+  openedHeapMb: number | undefined;
+  /** Cold start from a packed index: the first time (cold JIT), and the median of a few more. */
+  packed: {
+    /** Size of the pack: strings at their in-memory width, typed arrays' bytes. */
+    mb: number;
+    packMs: Timing;
+    cloneMs: Timing;
+    openMs: Timing;
+    /** The first search on a freshly opened index ("flat white"). */
+    firstSearchMs: Timing;
+    /** Packing an opened index again after 20 products changed: most products are copied as packed. */
+    repackMs: Timing;
+  };
   /** Upserting 20 changed products into the built index: the first time (cold JIT), and the median of 10 more. */
   upsert20Ms: { first: number; median: number };
   keystrokes: number;
@@ -36,6 +52,12 @@ export interface SearchMeasure {
   ratio: { median: number; p95: number };
 }
 
+/** A timing taken with a cold JIT, and the median of later ones, in ms. */
+export interface Timing {
+  first: number;
+  median: number;
+}
+
 /** Options of a measurement. */
 export interface SearchMeasureOptions {
   /** Products in the catalogue; default 50,000. */
@@ -44,22 +66,30 @@ export interface SearchMeasureOptions {
   rounds?: number;
 }
 
-/** Builds the index over seeded products and times builds, an upsert and typed queries. */
-export function measureSearch(options: SearchMeasureOptions = {}): SearchMeasure {
+/** Builds the index over seeded products and times builds, an upsert, typed queries and the packed cold start. */
+export async function measureSearch(options: SearchMeasureOptions = {}): Promise<SearchMeasure> {
   const count = options.products ?? 50_000;
   const rounds = options.rounds ?? 5;
   const products = seededProducts(count);
   const gc = (globalThis as { gc?: () => void }).gc;
 
-  gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
+  // Built over records of its own, dropped once built, so the heap counts whatever the index keeps of them.
+  const heapBefore = gc === undefined ? 0 : await settledMemory(gc);
+  const own = seededProducts(count);
   const cpu = process.cpuUsage();
   let started = performance.now();
-  const index = createSearchIndex(products);
+  const index = createSearchIndex(own);
   const buildMs = performance.now() - started;
   const buildCpuMs = cpuMs(process.cpuUsage(cpu));
-  gc?.();
-  const heapMb = gc === undefined ? undefined : (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+  own.length = 0;
+  const heapMb = gc === undefined ? undefined : ((await settledMemory(gc)) - heapBefore) / 1e6;
+
+  const packed = measurePacked(index);
+  const openedBefore = gc === undefined ? 0 : await settledMemory(gc);
+  const opened = openSearchIndex(structuredClone(index.pack()));
+  const openedHeapMb = gc === undefined ? undefined : ((await settledMemory(gc)) - openedBefore) / 1e6;
+  // Used after the reading, so it is certainly alive when the heap is read.
+  if (opened.size !== index.size) throw new Error('the opened index lost products');
 
   const builds: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -110,6 +140,8 @@ export function measureSearch(options: SearchMeasureOptions = {}): SearchMeasure
     buildCpuMs,
     warmBuildMs: spread(builds).median,
     heapMb,
+    openedHeapMb,
+    packed,
     upsert20Ms: { first: upserts[0] as number, median: spread(upserts.slice(1)).median },
     keystrokes: indexTimes.length,
     index: indexSpread,
@@ -122,17 +154,71 @@ export function measureSearch(options: SearchMeasureOptions = {}): SearchMeasure
 /** The figures as a few lines for a terminal. */
 export function formatSearchMeasure(measure: SearchMeasure): string {
   const ms = (value: number): string => `${value.toFixed(3)} ms`;
+  const mb = (value: number | undefined): string => (value === undefined ? 'unknown (run node with --expose-gc)' : `${value.toFixed(1)} MB`);
+  const timing = (value: Timing): string => `${value.first.toFixed(1)} / ${value.median.toFixed(1)}`;
   const line = (spread: Spread): string => `median ${ms(spread.median)}, p95 ${ms(spread.p95)}, max ${ms(spread.max)}`;
   return [
     `search index over ${measure.products} products`,
     `  build: ${measure.buildMs.toFixed(0)} ms cold (${measure.buildCpuMs.toFixed(0)} ms CPU), ${measure.warmBuildMs.toFixed(0)} ms warm`,
     `  upsert of 20 changed products: ${ms(measure.upsert20Ms.first)} first, ${ms(measure.upsert20Ms.median)} median`,
-    `  heap held: ${measure.heapMb === undefined ? 'unknown (run node with --expose-gc)' : `${measure.heapMb.toFixed(1)} MB`}`,
+    `  heap held: ${mb(measure.heapMb)} built, ${mb(measure.openedHeapMb)} opened from a pack`,
+    `  packed: ${measure.packed.mb.toFixed(1)} MB; first / median ms: pack ${timing(measure.packed.packMs)}, structuredClone ${timing(measure.packed.cloneMs)}, open ${timing(measure.packed.openMs)}, first search ${timing(measure.packed.firstSearchMs)}`,
+    `  repack after 20 changes: ${timing(measure.packed.repackMs)} ms`,
     `  ${measure.keystrokes} keystrokes, index: ${line(measure.index)}`,
     `  naive filter: ${line(measure.naive)}`,
     `  naive / index: ${measure.ratio.median.toFixed(1)}x at the median, ${measure.ratio.p95.toFixed(1)}x at p95`,
     `  mean CPU per keystroke: index ${ms(measure.cpuMeanMs.index)}, naive ${ms(measure.cpuMeanMs.naive)}`,
   ].join('\n');
+}
+
+/** Packs `index`, clones the pack, opens it and searches, a few times over. */
+function measurePacked(index: SearchIndex): SearchMeasure['packed'] {
+  const times = { packMs: [] as number[], cloneMs: [] as number[], openMs: [] as number[], firstSearchMs: [] as number[], repackMs: [] as number[] };
+  const time = <T>(into: number[], run: () => T): T => {
+    const started = performance.now();
+    const result = run();
+    into.push(performance.now() - started);
+    return result;
+  };
+  let size = 0;
+  for (let round = 0; round < 6; round++) {
+    const packed = time(times.packMs, () => index.pack());
+    size = packedBytes(packed);
+    const cloned = time(times.cloneMs, () => structuredClone(packed));
+    const opened = time(times.openMs, () => openSearchIndex(cloned));
+    time(times.firstSearchMs, () => opened.search('flat white'));
+    const changed = [20, 4_000, 9_000, 17_000, 33_000].flatMap((id) => [id, id + 1, id + 2, id + 3]).flatMap((id) => opened.get(id) ?? []);
+    opened.upsert(changed.map((product) => ({ ...product, Name: `${product.Name} (new)` })));
+    time(times.repackMs, () => opened.pack());
+  }
+  const timing = (list: number[]): Timing => ({ first: list[0] as number, median: spread(list.slice(1)).median });
+  return {
+    mb: size / 1e6,
+    packMs: timing(times.packMs),
+    cloneMs: timing(times.cloneMs),
+    openMs: timing(times.openMs),
+    firstSearchMs: timing(times.firstSearchMs),
+    repackMs: timing(times.repackMs),
+  };
+}
+
+/** Bytes of a pack in memory: one or two a character for strings (as V8 holds them), typed arrays' own. */
+function packedBytes(value: unknown): number {
+  if (typeof value === 'string') return /[^\u0000-\u00ff]/.test(value) ? value.length * 2 : value.length;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (typeof value === 'number') return 8;
+  if (typeof value !== 'object' || value === null) return 0;
+  return Object.values(value).reduce<number>((sum, part) => sum + packedBytes(part), 0);
+}
+
+/** Heap plus typed-array memory (outside the heap) after a full GC, in bytes. */
+async function settledMemory(gc: () => void): Promise<number> {
+  gc();
+  // Typed arrays' memory is released by a sweeper after the GC, not during it.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  gc();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
 }
 
 /** What a cashier types: names in pieces and out of order, with and without accents, and codes. */

@@ -4,7 +4,10 @@ import type { IDBPDatabase } from 'idb';
 import { openTillDb } from '../../app/store/db.ts';
 import { DB_VERSION } from '../../app/store/schema.ts';
 import { KNOWN_VERSIONS } from '../../app/store/upgrade.ts';
-import { freshDb } from './fixture.ts';
+import { enqueue } from '../../app/store/outbox.ts';
+import { pullKind } from '../../sw/pull.ts';
+import { replay } from '../../sw/replay.ts';
+import { freshDb, standinClient } from './fixture.ts';
 
 describe('schema upgrades', () => {
   it('has a step for every version', () => {
@@ -30,7 +33,7 @@ describe('schema upgrades', () => {
 
     const db = await openTillDb({ name });
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['context', 'local', 'meta', 'outbox', 'pages', 'queue', 'settings']);
+    expect([...db.objectStoreNames].sort()).toEqual(['context', 'local', 'meta', 'outbox', 'pages', 'queue', 'searchPack', 'settings']);
     const products = await readAll(db, 'Product');
     expect(products.map((p) => p.Name)).toEqual(Array.from({ length: 450 }, (_, i) => `Product ${i + 1}`));
     expect((await db.getAll('pages')).map((p) => [p.kind, p.page, p.records.length])).toEqual([
@@ -44,6 +47,47 @@ describe('schema upgrades', () => {
     expect(await readOne(db, 'TenderType', 1)).toEqual({ TypeID: 1, Name: 'Cash' });
     expect((await db.get('context', 'boot'))?.token).toBe('dG9rZW4=');
     expect((await db.get('settings', 'app'))?.document).toEqual({ tillName: 'Front' });
+    db.close();
+  });
+
+  it('upgrades a version 3 database with writes queued: every entry is kept as it was, and then lands once', async () => {
+    const name = `upgrade-v3-${process.pid}`;
+    const { standin, client } = standinClient();
+    const v3 = await openTillDb({ name, version: 3 });
+    await pullKind({ db: v3, client }, 'Product');
+    const created = await enqueue(v3, { op: 'create', kind: 'Customer', body: { Forename: 'Queued', Surname: 'Before upgrade' } }, 1);
+    await enqueue(v3, { op: 'update', kind: 'Product', id: 7, body: { Name: 'Renamed offline' } }, 2);
+    await enqueue(v3, { op: 'delete', kind: 'Product', id: 9 }, 3);
+    await enqueue(v3, { op: 'save', document: { tillName: 'Queued settings' } }, 4);
+    const entriesBefore = await v3.getAll('outbox');
+    const queueBefore = await v3.get('queue', 'queue');
+    const productsBefore = await readAll(v3, 'Product');
+    v3.close();
+
+    const db = await openTillDb({ name });
+    expect(db.version).toBe(DB_VERSION);
+    expect(await db.getAll('outbox')).toEqual(entriesBefore);
+    expect(await db.get('queue', 'queue')).toEqual(queueBefore);
+    // The local writes still lie over the snapshot.
+    expect(await readAll(db, 'Product')).toEqual(productsBefore);
+    expect((await readOne(db, 'Product', 7))?.Name).toBe('Renamed offline');
+    expect(await readOne(db, 'Product', 9)).toBeUndefined();
+    expect(await db.count('searchPack')).toBe(0);
+
+    const report = await replay({ db, client, now: Date.now, random: () => 0.5, leaseMs: 0 });
+    expect(report).toMatchObject({ sent: 4, done: 4 });
+    expect(await db.getAll('outbox')).toEqual([]);
+    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Queued')).toHaveLength(1);
+    expect(standin.record('Product', 7)?.['Name']).toBe('Renamed offline');
+    expect(standin.record('Product', 9)).toBeUndefined();
+    expect(standin.log.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /api/V2/Customer',
+      'PUT /api/V2/Product/7',
+      'DELETE /api/V2/Product/9',
+      'POST /api/integration/appsettings',
+    ]);
+    expect(standin.settingsText).toContain('Queued settings');
+    expect(created.recordId).toBeLessThan(0);
     db.close();
   });
 

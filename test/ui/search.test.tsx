@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../app/epos/records.ts';
-import { createSearchIndex } from '../../app/store/search/index.ts';
+import { createSearchIndex, type TillProduct } from '../../app/store/search/index.ts';
 import { createMoney } from '../../app/till/money.ts';
 import { Search } from '../../app/ui/search.tsx';
 
@@ -20,7 +20,7 @@ const PRODUCTS = [
   product(5, '7up 330ml', 1.2, '1234'),
 ];
 const GBP = createMoney('GBP', 'en-GB');
-const priceOf = (p: Product) => (p.SalePrice === null ? 'No price' : GBP.format(GBP.toMinor(p.SalePrice)));
+const priceOf = (p: TillProduct) => (typeof p.SalePrice === 'number' ? GBP.format(GBP.toMinor(p.SalePrice)) : 'No price');
 
 function type(text: string): HTMLInputElement {
   const input = screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;

@@ -1,5 +1,15 @@
 /** Every product's codes joined into one string, so a substring of any code is one scan. */
+import type { PackedPart } from './packed-part.ts';
 import { scan } from './scan.ts';
+
+/** The joined codes as a string and typed arrays; `current` is -1 for a slot without a region. */
+export interface PackedCodeText {
+  text: string;
+  starts: Int32Array;
+  owners: Int32Array;
+  current: Int32Array;
+  stale: number;
+}
 
 /**
  * One region per product, appended when it changes; a replaced region stays until there are as
@@ -12,8 +22,8 @@ export class CodeText {
   /** Where each region starts, and whose it is. */
   private starts: number[] = [];
   private owners: number[] = [];
-  /** The live region of each slot, -1 for none. */
-  private readonly current: number[] = [];
+  /** The live region of each slot, -1 (or nothing) for none. */
+  private current: number[] = [];
   private stale = 0;
 
   /** Makes folded `codes` the slot's region ('' for none). */
@@ -59,6 +69,34 @@ export class CodeText {
       const slot = this.owners[region] as number;
       if (this.current[slot] === region) visit(slot);
     });
+  }
+
+  /** The text and its regions, copied. */
+  pack(): PackedCodeText {
+    // A slot never given codes is a hole in `current`, which forEach skips.
+    const current = new Int32Array(this.current.length).fill(-1);
+    this.current.forEach((region, slot) => {
+      current[slot] = region;
+    });
+    return { text: this.text, starts: Int32Array.from(this.starts), owners: Int32Array.from(this.owners), current, stale: this.stale };
+  }
+
+  /** The text packed in `part`. */
+  static from(part: PackedPart): CodeText {
+    const codeText = new CodeText();
+    codeText.text = part.string('text');
+    codeText.length = codeText.text.length;
+    codeText.starts = part.numbers('starts', Int32Array);
+    codeText.owners = part.numbers('owners', Int32Array, codeText.starts.length);
+    codeText.current = part.numbers('current', Int32Array);
+    codeText.stale = part.count('stale');
+    return codeText;
+  }
+
+  /** The folded codes of `slot` ('' for none), as last set. */
+  codesOf(slot: number): string {
+    const region = this.current[slot] ?? -1;
+    return region < 0 ? '' : this.region(region);
   }
 
   private flush(): void {

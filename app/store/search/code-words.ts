@@ -5,7 +5,9 @@
  */
 import { isWordChar } from './fold.ts';
 import { KeyedSlots } from './keyed-slots.ts';
+import type { PackedPart } from './packed-part.ts';
 import { placement } from './score.ts';
+import type { SlotText } from './slot-text.ts';
 
 /** Leading letters of a code word that make up its prefix key. */
 const KEY_LETTERS = 6;
@@ -13,12 +15,20 @@ const KEY_LETTERS = 6;
 /** Letter ranks in a prefix key: 0 past the end, 1-10 digits, 11-36 a-z, 37 any other script. */
 const KEY_BASE = 38;
 
+/** The code-word table as typed arrays (see KeyedSlots). */
+export interface PackedCodeWords {
+  words: Float64Array;
+  wholes: Float64Array;
+}
+
 /** Slots by the words and the whole codes of their folded codes; changes are batched until `commit`. */
 export class CodeWords {
-  /** Each code word by its prefix key. */
-  private readonly words = new KeyedSlots();
-  /** Each whole code by its hash. */
-  private readonly wholes = new KeyedSlots();
+  constructor(
+    /** Each code word by its prefix key. */
+    private readonly words = new KeyedSlots(),
+    /** Each whole code by its hash. */
+    private readonly wholes = new KeyedSlots(),
+  ) {}
 
   /** Files the slot under folded `codes`. */
   add(slot: number, codes: string): void {
@@ -44,19 +54,29 @@ export class CodeWords {
     this.wholes.commit();
   }
 
+  /** The table, copied. */
+  pack(): PackedCodeWords {
+    return { words: this.words.pack(), wholes: this.wholes.pack() };
+  }
+
+  /** The table packed in `part`. */
+  static from(part: PackedPart): CodeWords {
+    return new CodeWords(KeyedSlots.from(part, 'words'), KeyedSlots.from(part, 'wholes'));
+  }
+
   /** At most how many slots have a code word starting with `term`. */
   countPrefix(term: string): number {
     return this.words.count(prefixKey(term, 0, term.length, 0), prefixKey(term, 0, term.length, KEY_BASE - 1));
   }
 
   /** Calls `hit` with each slot having a code word that starts with `term`; `codes` are the slots' folded codes. */
-  withPrefix(term: string, codes: readonly string[], hit: (slot: number) => void): void {
+  withPrefix(term: string, codes: SlotText, hit: (slot: number) => void): void {
     const low = prefixKey(term, 0, term.length, 0);
     const high = prefixKey(term, 0, term.length, KEY_BASE - 1);
     // The key covers the first letters exactly only for a short term in digits and a-z.
     const exact = term.length <= KEY_LETTERS && /^[0-9a-z]+$/.test(term);
     this.words.forRange(low, high, exact ? hit : (slot) => {
-      if (placement(codes[slot] as string, term) === 1) hit(slot);
+      if (placement(codes.get(slot), term) === 1) hit(slot);
     });
   }
 

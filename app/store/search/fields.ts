@@ -1,14 +1,19 @@
 /** A product's searchable fields as folded text: what the index stores and compares queries to. */
-import type { Product } from '../../epos/records.ts';
 import { fold } from './fold.ts';
+import type { TillProduct } from './till-product.ts';
 
 /** A product's folded Name. */
-export function nameOf(product: Product): string {
-  return fold(text(product.Name));
+export function nameOf(product: TillProduct): string {
+  return foldName(product.Name);
+}
+
+/** A Name as nameOf folds it, whatever its type. */
+export function foldName(name: unknown): string {
+  return fold(text(name));
 }
 
 /** A product's folded codes (Barcode, Sku, ArticleCode, OrderCode), '\n' between them. */
-export function codesOf(product: Product): string {
+export function codesOf(product: TillProduct): string {
   // Folded in one go: most codes are short ASCII.
   const folded = fold(
     [text(product.Barcode), text(product.Sku), text(product.ArticleCode), text(product.OrderCode)].filter((code) => code !== '').join('\n'),

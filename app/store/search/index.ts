@@ -13,44 +13,69 @@
  * code words a sorted table of numeric prefix keys (code-words.ts), substrings one scan over joined
  * text (scan.ts, code-text.ts); lookup.ts walks them level by level, narrow.ts re-checks the last
  * query's few matches when another letter is typed, and update.ts changes only what a batch touches.
+ *
+ * The index keeps of each product only what the till reads (till-product.ts). `pack` turns it into
+ * strings and typed arrays (packed.ts) that IndexedDB stores and reads back at memory speed, and
+ * `openSearchIndex` resumes from them without folding, sorting or building a product object.
  */
-import type { Product } from '../../epos/records.ts';
 import { byBarcode } from './barcode.ts';
+import { type PackedSearch, packTable, unpackTable } from './packed.ts';
 import { createSearch } from './search.ts';
 import { ProductTable } from './table.ts';
+import type { TillProduct } from './till-product.ts';
 import { remove, upsert } from './update.ts';
 
 /** An in-memory product search the till queries on every keystroke. */
 export interface SearchIndex {
   /** Products matching every word of `query`, best first, at most `limit` (default 50); [] for a blank query. */
-  search(query: string, limit?: number): Product[];
+  search(query: string, limit?: number): TillProduct[];
   /** The product whose Barcode is `code` trimmed (UPC-A and its EAN-13 spelling meet); the first by name if shared. */
-  byBarcode(code: string): Product | undefined;
+  byBarcode(code: string): TillProduct | undefined;
   /** The product with this id (either id style), if indexed. */
-  get(id: number): Product | undefined;
+  get(id: number): TillProduct | undefined;
   /** Adds products or replaces them by id (either id style); costs what the batch changes, not a rebuild. */
-  upsert(products: readonly Product[]): void;
+  upsert(products: readonly TillProduct[]): void;
   /** Drops products by id; unknown ids are ignored. */
   remove(ids: readonly number[]): void;
+  /** Every indexed id (as `get` takes it), in name order. */
+  ids(): number[];
+  /** The index as strings and typed arrays, for `openSearchIndex`: a copy, which later changes leave as it is. */
+  pack(): PackedSearch;
   /** How many products are indexed. */
   readonly size: number;
 }
 
 export { DEFAULT_LIMIT } from './search.ts';
+export { PACKED_SEARCH_VERSION, type PackedSearch } from './packed.ts';
+export { type TillProduct, tillProduct } from './till-product.ts';
 
-/** Builds an index over `products`, kept as given (not copied): replace a record with `upsert`, never edit it. */
-export function createSearchIndex(products: readonly Product[]): SearchIndex {
+/** Builds an index over the TillProduct fields of `products` (a projection of each is kept, never the record). */
+export function createSearchIndex(products: readonly TillProduct[]): SearchIndex {
   const table = new ProductTable();
   upsert(table, products);
+  return indexOver(table);
+}
+
+/**
+ * The index `packed` holds, as it was when packed (through structuredClone or IndexedDB as well).
+ * Throws a TypeError when `packed` is of another PACKED_SEARCH_VERSION or shape: build afresh then.
+ */
+export function openSearchIndex(packed: PackedSearch): SearchIndex {
+  return indexOver(unpackTable(packed));
+}
+
+function indexOver(table: ProductTable): SearchIndex {
   return {
     search: createSearch(table),
     byBarcode: (code) => byBarcode(table, code),
     get: (id) => {
       const slot = table.slotOf.get(id);
-      return slot === undefined ? undefined : table.products[slot];
+      return slot === undefined ? undefined : table.products.get(slot);
     },
     upsert: (batch) => upsert(table, batch),
     remove: (ids) => remove(table, ids),
+    ids: () => table.order.map((slot) => table.ids[slot] as number),
+    pack: () => packTable(table),
     get size() {
       return table.slotOf.size;
     },

@@ -1,4 +1,5 @@
 /** Slots filed under 32-bit keys in one sorted Float64Array: a key range is two binary searches. */
+import type { PackedPart } from './packed-part.ts';
 
 /** Slots stay below this, so `key * SLOT_RANGE + slot` is an exact double for any 32-bit key. */
 export const SLOT_RANGE = 2 ** 21;
@@ -61,6 +62,18 @@ export class KeyedSlots {
     }
     keep(entries.length);
     return merged;
+  }
+
+  /** The entries, copied: a packed index never shares memory with a live one. */
+  pack(): Float64Array {
+    return this.entries.slice();
+  }
+
+  /** The slots packed as field `key` of `part`. */
+  static from(part: PackedPart, key: string): KeyedSlots {
+    const slots = new KeyedSlots();
+    slots.entries = part.array(key, Float64Array).slice();
+    return slots;
   }
 
   /** How many entries have a key from `low` to `high`, both included. */

@@ -44,7 +44,7 @@ export function lookup(table: ProductTable, marks: Marks, whole: string, terms: 
   /** Products holding every marked word whose common words score worse than the level they got there. */
   const later: number[][] = [[], [], [], [], []];
   table.codeWords.withCode(whole, (slot) => {
-    if (stamp[slot] === generation || !hasCode(codes[slot] as string, whole)) return;
+    if (stamp[slot] === generation || !hasCode(codes.get(slot), whole)) return;
     stamp[slot] = generation;
     mask[slot] = full;
     score[slot] = 0;
@@ -65,7 +65,7 @@ export function lookup(table: ProductTable, marks: Marks, whole: string, terms: 
       holders[t] = (holders[t] as number) + 1;
       if ((had | bit) !== full) return;
       let scored = level;
-      for (const term of common) scored = Math.max(scored, termScore(names[slot] as string, codes[slot] as string, term));
+      for (const term of common) scored = Math.max(scored, termScore(names.get(slot), codes.get(slot), term));
       score[slot] = scored;
       if (scored === level) slots.push(slot);
       else if (scored < MISSING) later[scored]?.push(slot);
@@ -96,7 +96,7 @@ export function lookup(table: ProductTable, marks: Marks, whole: string, terms: 
     const bit = 1 << t;
     const hit = marker(t, 4);
     if (survivors === undefined || survivors.length > NARROW_MAX) table.codeText.forEachHolding(term, hit);
-    else for (const slot of survivors) if (((mask[slot] as number) & bit) === 0 && (codes[slot] as string).includes(term)) hit(slot);
+    else for (const slot of survivors) if (((mask[slot] as number) & bit) === 0 && codes.get(slot).includes(term)) hit(slot);
     const holds = (slot: number): boolean => stamp[slot] === generation && ((mask[slot] as number) & bit) !== 0;
     survivors = (survivors ?? table.order).filter(holds);
   }
@@ -117,7 +117,7 @@ function walk(table: ProductTable, marks: Marks, whole: string, terms: readonly 
     const slot = order[i] as number;
     // Already among the results: every earlier level was marked in full.
     if (stamp[slot] === generation && mask[slot] === full && (score[slot] as number) < level) continue;
-    if (scoreOf(names[slot] as string, codes[slot] as string, whole, terms) !== level) continue;
+    if (scoreOf(names.get(slot), codes.get(slot), whole, terms) !== level) continue;
     score[slot] = level;
     found.push(slot);
     if (found.length === need) return found;

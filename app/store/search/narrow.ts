@@ -22,7 +22,7 @@ export function narrows(before: readonly string[], terms: readonly string[]): bo
 export function recheck(table: ProductTable, marks: Marks, candidates: readonly number[], whole: string, terms: readonly string[]): number[] {
   const slots: number[] = [];
   for (const slot of candidates) {
-    const scored = scoreOf(table.names[slot] as string, table.codes[slot] as string, whole, terms);
+    const scored = scoreOf(table.names.get(slot), table.codes.get(slot), whole, terms);
     if (scored === MISSING) continue;
     marks.score[slot] = scored;
     slots.push(slot);

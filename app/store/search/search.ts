@@ -1,5 +1,4 @@
 /** A query from keystroke to products: folded and split, then narrowed from the last query or looked up. */
-import type { Product } from '../../epos/records.ts';
 import { squash } from './fields.ts';
 import { fold, words } from './fold.ts';
 import { lookup, NARROW_MAX } from './lookup.ts';
@@ -7,6 +6,7 @@ import { Marks } from './marks.ts';
 import { type LastQuery, narrows, recheck } from './narrow.ts';
 import { best, scoreOrder } from './rank.ts';
 import type { ProductTable } from './table.ts';
+import type { TillProduct } from './till-product.ts';
 
 /** How many results `search` gives when no limit is passed. */
 export const DEFAULT_LIMIT = 50;
@@ -15,7 +15,7 @@ export const DEFAULT_LIMIT = 50;
 const MAX_WORDS = 30;
 
 /** A search over `table`: products matching every word of a query, best first, at most `limit`. */
-export function createSearch(table: ProductTable): (query: string, limit?: number) => Product[] {
+export function createSearch(table: ProductTable): (query: string, limit?: number) => TillProduct[] {
   const marks = new Marks();
   const byScore = scoreOrder(table, marks);
   let last: LastQuery | undefined;
@@ -36,6 +36,6 @@ export function createSearch(table: ProductTable): (query: string, limit?: numbe
       last = found.complete && found.slots.length <= NARROW_MAX ? { terms, slots: [...found.slots], version } : undefined;
       slots = best(table, marks, found.slots, max, found.full, byScore);
     }
-    return slots.map((slot) => table.products[slot] as Product);
+    return slots.map((slot) => table.products.get(slot) as TillProduct);
   };
 }

@@ -4,15 +4,15 @@
  * the batch once at commit.
  */
 import { recordId } from '../../epos/ids.ts';
-import type { Product } from '../../epos/records.ts';
 import { codesOf, nameOf } from './fields.ts';
 import { SLOT_RANGE } from './keyed-slots.ts';
 import type { ProductTable } from './table.ts';
+import { type TillProduct, tillProduct } from './till-product.ts';
 
-/** Adds products to `table` or replaces them by id (either id style); a product without an id throws before any change. */
-export function upsert(table: ProductTable, products: readonly Product[]): void {
+/** Adds products to `table` (their TillProduct fields) or replaces them by id (either id style); a product without an id throws before any change. */
+export function upsert(table: ProductTable, products: readonly TillProduct[]): void {
   if (products.length === 0) return;
-  const batch = new Map<number, Product>();
+  const batch = new Map<number, TillProduct>();
   for (const product of products) {
     const id = recordId('Product', product);
     // Checked before any change, so a bad batch leaves the index as it was.
@@ -46,9 +46,9 @@ export function remove(table: ProductTable, ids: readonly number[]): void {
   if (removed.length === 0) return;
   detach(table, removed);
   for (const slot of removed) {
-    table.products[slot] = undefined;
-    table.names[slot] = '';
-    table.codes[slot] = '';
+    table.products.set(slot, undefined);
+    table.names.set(slot, '');
+    table.codes.set(slot, '');
     table.free.push(slot);
   }
   commit(table, removed, []);
@@ -59,21 +59,22 @@ function detach(table: ProductTable, slots: readonly number[]): void {
   if (slots.length === 0) return;
   for (const slot of slots) {
     table.going[slot] = 1;
-    table.nameWords.touchAll(table.names[slot] as string);
-    table.codeWords.drop(slot, table.codes[slot] as string);
+    table.nameWords.touchAll(table.names.get(slot));
+    // Codes are read before codeText forgets them: an opened table works them out from it.
+    table.codeWords.drop(slot, table.codes.get(slot));
     table.codeText.clear(slot);
   }
   table.nameWords.purge((slot) => table.going[slot] === 1);
 }
 
-/** Puts a product in `slot` and files it under its folded name and codes. */
-function attach(table: ProductTable, slot: number, id: number, product: Product): void {
+/** Puts a product's projection in `slot` and files it under its folded name and codes. */
+function attach(table: ProductTable, slot: number, id: number, product: TillProduct): void {
   const name = nameOf(product);
   const codes = codesOf(product);
-  table.products[slot] = product;
+  table.products.set(slot, tillProduct(product));
   table.ids[slot] = id;
-  table.names[slot] = name;
-  table.codes[slot] = codes;
+  table.names.set(slot, name);
+  table.codes.set(slot, codes);
   table.nameWords.addAll(name, slot);
   table.codeWords.add(slot, codes);
   table.codeText.set(slot, codes);
@@ -86,8 +87,8 @@ function commit(table: ProductTable, going: readonly number[], added: readonly n
   table.codeText.commit();
   const { names, ids } = table;
   const byName = (a: number, b: number): number => {
-    const x = names[a] as string;
-    const y = names[b] as string;
+    const x = names.get(a);
+    const y = names.get(b);
     return x < y ? -1 : x > y ? 1 : (ids[a] as number) - (ids[b] as number);
   };
   const kept = going.length === 0 ? table.order : table.order.filter((slot) => table.going[slot] !== 1);
@@ -120,7 +121,7 @@ function byNames(table: ProductTable, slots: readonly number[]): number[] {
   const { names, ids } = table;
   const groups = new Map<string, number[]>();
   for (const slot of slots) {
-    const name = names[slot] as string;
+    const name = names.get(slot);
     const group = groups.get(name);
     if (group === undefined) groups.set(name, [slot]);
     else group.push(slot);
@@ -136,13 +137,12 @@ function byNames(table: ProductTable, slots: readonly number[]): number[] {
 
 /** A free slot for `id`, or a new one; slots are bounded so keyed entries stay exact (see SLOT_RANGE). */
 function allocate(table: ProductTable, id: number): number {
-  const slot = table.free.pop() ?? table.products.length;
-  if (slot === table.products.length) {
+  const slot = table.free.pop() ?? table.ids.length;
+  if (slot === table.ids.length) {
     if (slot >= SLOT_RANGE) throw new RangeError(`A search index holds at most ${SLOT_RANGE} products`);
-    table.products.push(undefined);
     table.ids.push(id);
-    table.names.push('');
-    table.codes.push('');
+    table.names.set(slot, '');
+    table.codes.set(slot, '');
     if (slot >= table.rank.length) grow(table, Math.max(1024, slot * 2));
   }
   table.slotOf.set(id, slot);

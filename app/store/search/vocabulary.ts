@@ -3,10 +3,22 @@
  * one string, each followed by '\n': a prefix is a binary search over it, a substring one scan.
  */
 import { forEachWord } from './fold.ts';
+import type { PackedPart } from './packed-part.ts';
 import { scan } from './scan.ts';
 
-/** The slot of the one product holding a word, or the slots of several. */
-export type Posting = number | number[];
+/**
+ * The slot of the one product holding a word, or the slots of several: an Int32Array as opened
+ * from a pack (a view, nothing copied), an array once the word gains a slot.
+ */
+export type Posting = number | number[] | Int32Array;
+
+/** The dictionary as a string and typed arrays: word `w`'s slots are `slots` from `postings[w]` to `postings[w + 1]`. */
+export interface PackedVocabulary {
+  text: string;
+  starts: Int32Array;
+  postings: Int32Array;
+  slots: Int32Array;
+}
 
 /** Sorted words and the slots holding each; changes are batched and merged by `commit`. */
 export class Vocabulary {
@@ -98,6 +110,39 @@ export class Vocabulary {
     this.emptied = false;
   }
 
+  /** The dictionary, copied. */
+  pack(): PackedVocabulary {
+    const postings = new Int32Array(this.postings.length + 1);
+    let total = 0;
+    this.postings.forEach((posting, at) => {
+      total += typeof posting === 'number' ? 1 : posting.length;
+      postings[at + 1] = total;
+    });
+    const slots = new Int32Array(total);
+    this.postings.forEach((posting, at) => {
+      if (typeof posting === 'number') slots[postings[at] as number] = posting;
+      else slots.set(posting, postings[at]);
+    });
+    return { text: this.text, starts: this.starts.slice(), postings, slots };
+  }
+
+  /** The dictionary packed in `part`. */
+  static from(part: PackedPart): Vocabulary {
+    const vocabulary = new Vocabulary();
+    const starts = part.array('starts', Int32Array);
+    const postings = part.array('postings', Int32Array, starts.length + 1);
+    const slots = part.array('slots', Int32Array, postings[starts.length]);
+    vocabulary.text = part.string('text');
+    vocabulary.starts = starts.slice();
+    const own = slots.slice();
+    for (let at = 0; at < starts.length; at++) {
+      const from = postings[at] as number;
+      const to = postings[at + 1] as number;
+      vocabulary.postings.push(to - from === 1 ? (own[from] as number) : own.subarray(from, to));
+    }
+    return vocabulary;
+  }
+
   /** How many slots hold a word starting with `prefix`, counting a slot once per such word. */
   countPrefix(prefix: string): number {
     let count = 0;
@@ -160,6 +205,15 @@ export class Vocabulary {
 function withSlot(posting: Posting | undefined, slot: number): Posting {
   if (posting === undefined) return slot;
   if (typeof posting === 'number') return posting === slot ? posting : [posting, slot];
-  if (posting[posting.length - 1] !== slot) posting.push(slot);
-  return posting;
+  if (posting[posting.length - 1] === slot) return posting;
+  const list = Array.isArray(posting) ? posting : toArray(posting);
+  list.push(slot);
+  return list;
+}
+
+/** A packed posting as an array that can grow: a loop, several times quicker than Array.from. */
+function toArray(posting: Int32Array): number[] {
+  const list = new Array<number>(posting.length);
+  for (let i = 0; i < posting.length; i++) list[i] = posting[i] as number;
+  return list;
 }

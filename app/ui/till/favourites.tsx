@@ -1,7 +1,6 @@
 /** The favourites grid: the products a manager chose, one tap each, in the manager's order. */
 import { recordId } from '../../epos/ids.ts';
-import type { Product } from '../../epos/records.ts';
-import type { SearchIndex } from '../../store/search/index.ts';
+import type { SearchIndex, TillProduct } from '../../store/search/index.ts';
 
 /** Props of {@link Favourites}. */
 export interface FavouritesProps {
@@ -9,8 +8,8 @@ export interface FavouritesProps {
   ids: readonly number[];
   /** Undefined while the catalog loads. */
   index: SearchIndex | undefined;
-  priceOf(product: Product): string;
-  onAdd(product: Product): void;
+  priceOf(product: TillProduct): string;
+  onAdd(product: TillProduct): void;
 }
 
 /** One button per favourite product found in the catalog. */

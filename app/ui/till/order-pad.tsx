@@ -8,7 +8,7 @@ import { useMemo, useRef, useState } from 'preact/hooks';
 import type { CatalogView } from '../../catalog-state.ts';
 import type { AppConfig } from '../../epos/app-config.ts';
 import { recordId } from '../../epos/ids.ts';
-import type { Product } from '../../epos/records.ts';
+import type { TillProduct } from '../../store/search/index.ts';
 import type { BasketStorage } from '../../till/basket-storage.ts';
 import { addProduct, basketTotals, EMPTY_BASKET, setDiscount, setTable } from '../../till/basket.ts';
 import { createMoney } from '../../till/money.ts';
@@ -47,12 +47,12 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
   // Counted, so the same product added twice is announced twice (the text alone would not change).
   const [added, setAdded] = useState({ name: '', count: 0 });
   const totals = basketTotals(basket);
-  const priceOf = (product: Product): string => {
+  const priceOf = (product: TillProduct): string => {
     const major = product[config.priceField];
     return typeof major === 'number' ? money.format(money.toMinor(major)) : 'No price';
   };
 
-  const add = (product: Product): boolean => {
+  const add = (product: TillProduct): boolean => {
     const major = product[config.priceField];
     const productId = recordId('Product', product);
     if (typeof major !== 'number' || !Number.isFinite(major) || productId === undefined) {

@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { recordId } from '../../../app/epos/ids.ts';
 import type { Product } from '../../../app/epos/records.ts';
 import { fold } from '../../../app/store/search/fold.ts';
-import { createSearchIndex, DEFAULT_LIMIT, type SearchIndex } from '../../../app/store/search/index.ts';
-import { mulberry32, pick, type Random } from '../../standin/prng.ts';
+import { createSearchIndex, DEFAULT_LIMIT, type SearchIndex, type TillProduct, tillProduct } from '../../../app/store/search/index.ts';
+import { mulberry32, pick } from '../../standin/prng.ts';
 import { product, seededProducts } from './fixture.ts';
+import { CODE_FIELDS, randomQuery } from './queries.ts';
 
-const CODE_FIELDS = ['Barcode', 'Sku', 'ArticleCode', 'OrderCode'] as const;
 const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 
-function idOf(record: Product): number {
+function idOf(record: TillProduct): number {
   const id = recordId('Product', record);
   if (id === undefined) throw new TypeError(`no id on ${record.Name}`);
   return id;
 }
 
-const ids = (found: readonly Product[]): number[] => found.map(idOf);
-const names = (found: readonly Product[]): string[] => found.map((record) => record.Name);
+const ids = (found: readonly TillProduct[]): number[] => found.map(idOf);
+const names = (found: readonly TillProduct[]): string[] => found.map((record) => record.Name);
 
 /**
  * The search rules written the slow, obvious way, to hold the index to: every word somewhere;
@@ -56,29 +56,6 @@ function reference(products: readonly Product[]): (query: string, limit?: number
     scored.sort((a, b) => a.score - b.score || (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : a.item.id - b.item.id));
     return scored.slice(0, limit).map(({ item }) => item.record);
   };
-}
-
-/** A query a cashier might type for one of `products`: name words in any order, part of a word, a code... */
-function randomQuery(random: Random, products: readonly Product[]): string {
-  const record = pick(random, products);
-  const roll = random();
-  if (roll < 0.4) {
-    const words = record.Name.split(' ');
-    const first = pick(random, words);
-    const second = pick(random, words);
-    const text = random() < 0.5 ? first : `${second} ${first}`;
-    return random() < 0.3 ? text.toUpperCase() : random() < 0.3 ? fold(text) : text;
-  }
-  if (roll < 0.55) {
-    const from = Math.floor(random() * record.Name.length);
-    return record.Name.slice(from, from + 2 + Math.floor(random() * 4));
-  }
-  if (roll < 0.85) {
-    const code = pick(random, CODE_FIELDS.map((field) => record[field]).filter((value): value is string => typeof value === 'string'));
-    const from = random() < 0.6 ? 0 : Math.floor(random() * code.length);
-    return code.slice(from, from + 1 + Math.floor(random() * code.length));
-  }
-  return Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, [...'aeiourstln0123 '])).join('');
 }
 
 describe('search', () => {
@@ -149,8 +126,13 @@ describe('search', () => {
     expect(many.search('a', Infinity).length).toBeGreaterThan(DEFAULT_LIMIT);
   });
 
-  it('returns the records it was given, not copies', () => {
-    expect(index.search('biscuit')[0]).toBe(catalog[7]);
+  it('keeps only what the till reads of a product, one object per product', () => {
+    const found = index.search('biscuit')[0];
+    expect(found).toEqual({ ProductID: 8, Name: 'Biscuit', SalePrice: null, EatOutPrice: null, Barcode: null, Sku: 'TEAB-8', ArticleCode: 'ART-77', OrderCode: 'SUP-0042' });
+    expect(found).not.toHaveProperty('Description');
+    expect(found).not.toBe(catalog[7]);
+    expect(index.get(8)).toBe(found);
+    expect(index.search('teab-8')[0]).toBe(found);
   });
 });
 
@@ -204,12 +186,15 @@ describe('changes', () => {
 
   it('remove drops products and ignores unknown ids', () => {
     const index = createSearchIndex([product(1, 'Flapjack', { Barcode: '5000000000048' }), product(2, 'Flat White')]);
+    expect(index.ids()).toEqual([1, 2]);
     index.remove([1, 99]);
+    expect(index.ids()).toEqual([2]);
     expect(names(index.search('fla'))).toEqual(['Flat White']);
     expect(index.byBarcode('5000000000048')).toBeUndefined();
     expect(index.size).toBe(1);
     index.upsert([product(3, 'Flapjack Bites')]);
     expect(names(index.search('fla'))).toEqual(['Flapjack Bites', 'Flat White']);
+    expect(index.ids()).toEqual([3, 2]);
   });
 
   it('still finds codes by substring after every product was replaced many times', () => {
@@ -266,8 +251,29 @@ describe('changes', () => {
     // Donors lend their barcodes, so some are shared: the first by name wins.
     for (const record of live.values()) {
       const first = expected(String(record.Barcode), Infinity).find((other) => other.Barcode === record.Barcode);
-      expect(index.byBarcode(String(record.Barcode)), String(record.Barcode)).toBe(first);
+      expect(index.byBarcode(String(record.Barcode)), String(record.Barcode)).toEqual(first && tillProduct(first));
     }
+  });
+});
+
+describe('tillProduct', () => {
+  it('copies the ids, name, prices and codes a record has, and nothing else', () => {
+    const record = product(5, 'Steak Pie', { SalePrice: 4.5, EatOutPrice: 0, Sku: 'PIE-5', Description: 'Beef', CostPrice: 2 });
+    expect(tillProduct(record)).toEqual({ ProductID: 5, Name: 'Steak Pie', SalePrice: 4.5, EatOutPrice: 0, Barcode: null, Sku: 'PIE-5', ArticleCode: null, OrderCode: null });
+    const sparse = tillProduct({ Id: 7, Name: 'Scone', ProductID: undefined, Barcode: 501 } as unknown as TillProduct);
+    expect(sparse).toEqual({ Id: 7, Name: 'Scone', Barcode: 501 });
+    expect(Object.keys(sparse)).toEqual(['Id', 'Name', 'Barcode']);
+  });
+
+  it('is what the index keeps and answers with, whether given records or projections', () => {
+    const records = seededProducts(50);
+    const fromRecords = createSearchIndex(records);
+    const fromProjections = createSearchIndex(records.map(tillProduct));
+    for (const record of records) {
+      expect(fromRecords.get(idOf(record))).toEqual(tillProduct(record));
+      expect(fromProjections.get(idOf(record))).toEqual(tillProduct(record));
+    }
+    expect(fromRecords.search('a', Infinity)).toEqual(fromProjections.search('a', Infinity));
   });
 });
 
@@ -331,7 +337,7 @@ describe('50,000 products', () => {
     const target = products[31_336] as Product;
     expect(ids(index.search(target.Sku as string))[0]).toBe(31_337);
     expect(ids(index.search(target.Barcode as string))).toEqual([31_337]);
-    expect(index.byBarcode(target.Barcode as string)).toBe(target);
+    expect(index.byBarcode(target.Barcode as string)).toEqual(tillProduct(target));
     const expected = reference(products);
     for (const query of ['creme brulee', 'oat flat white 12', 'jalap', 'sku-0499', '50', 'gruyère 2', 'ulee', 'x']) {
       expect(ids(index.search(query)), query).toEqual(ids(expected(query)));
