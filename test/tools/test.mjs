@@ -2,8 +2,9 @@
 /**
  * `npm test`: every check the project has, in order, stopping at the first failure with its
  * exit code. Chromium (Debian's package) first, since browser tests need it; then the three
- * type-checks, the build (which prints the size budget), and vitest. Extra arguments go to
- * vitest, e.g. `npm test -- test/build`.
+ * type-checks, the build (which prints the size budget and fails over it), vitest, and a small
+ * benchmark (5,000 products) that prints its figures. Extra arguments go to vitest and skip the
+ * benchmark, e.g. `npm test -- test/build`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const BIN = join(ROOT, 'node_modules', '.bin');
 const REPORT = join(ROOT, '.cache', 'vitest-report.json');
+const SMALL_BENCH = ['--products', '5000', '--runs', '1', '--writes', '200', '--out', 'test-results/bench-small.json'];
 
 await main();
 
@@ -29,9 +31,16 @@ async function main() {
   // A report left by an earlier run must not stand in for this one's counts.
   await rm(REPORT, { force: true });
   const vitestArgs = ['run', '--config', 'test/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT}`];
+  const focused = process.argv.length > 2;
   const code = await run(join(BIN, 'vitest'), [...vitestArgs, ...process.argv.slice(2)]);
-  await summarize();
+  const counts = await summarize();
   if (code !== 0) process.exit(code);
+  // A small benchmark, so it keeps working: its figures are printed, never asserted (the build
+  // above already failed if a bundle is over budget). Skipped when the run was narrowed to some tests.
+  if (!focused) {
+    await step('small benchmark', process.execPath, [join(ROOT, 'test/tools/run-ts.mjs'), 'test/bench/run.ts', ...SMALL_BENCH]);
+    console.log(`\nnpm test: every step passed; ${counts}`);
+  }
 }
 
 /** Installs Debian's chromium when we are root with apt-get; otherwise says how, in one line. */
@@ -71,17 +80,19 @@ function run(command, args) {
   });
 }
 
-/** One plain closing line with the counts, so a run that tested nothing cannot pass unnoticed. */
+/** One plain line with the counts, so a run that tested nothing cannot pass unnoticed; returns it. */
 async function summarize() {
   let report;
   try {
     report = JSON.parse(await readFile(REPORT, 'utf8'));
   } catch (error) {
     console.error(`npm test: no vitest report at ${REPORT} (${error.message}); counts unknown.`);
-    return;
+    return 'test counts unknown';
   }
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  console.log(`\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+  const line = `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`;
+  console.log(`\n${line}`);
+  return line;
 }
 
 function fail(message) {
