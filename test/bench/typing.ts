@@ -5,6 +5,7 @@
  * included), and to the next animation frame.
  */
 import type { Browser } from 'playwright-core';
+import { heapMb } from './heap.ts';
 
 /** One keystroke's timings. */
 export interface KeystrokeSample {
@@ -30,6 +31,8 @@ export interface TypingMeasure {
   cold: KeystrokeSample[];
   /** Opening the page until the catalog was pulled, indexed and the worker controlled the page, in ms. */
   readyMs: number;
+  /** The till page's JS heap once its catalog was indexed (after a forced GC), in MB. */
+  heapMb: number;
 }
 
 /** Options of {@link measureTyping}. */
@@ -61,6 +64,7 @@ export async function measureTyping(browser: Browser, appUrl: string, queries: r
     // The prompt shows only once the index holds products.
     await page.getByText('Type a product name, or scan a barcode.').waitFor(wait);
     const readyMs = Date.now() - opened;
+    const heap = await heapMb(page);
     await page.getByRole('searchbox', { name: 'Search products' }).focus();
 
     const raw = await page.evaluate(typeInPage, [queries, rounds] as const);
@@ -71,7 +75,7 @@ export async function measureTyping(browser: Browser, appUrl: string, queries: r
     const strip = (samples: RawSample[]): KeystrokeSample[] => samples.map(({ late: _late, ...sample }) => sample);
     const [cold = [], ...timed] = raw;
     if (!timed.flat().some((sample) => sample.changed && sample.rows > 0)) throw new Error('typing never showed any results: the search box did not answer');
-    return { samples: strip(timed.flat()), cold: strip(cold), readyMs };
+    return { samples: strip(timed.flat()), cold: strip(cold), readyMs, heapMb: heap };
   } finally {
     await context.close();
   }
