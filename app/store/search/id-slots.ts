@@ -2,6 +2,7 @@
  * Product ids to slots. An opened index reads them from a packed table sorted by id (binary
  * search) instead of filling a Map of 50,000 entries; changes since go in a Map over it.
  */
+import { lowerBound } from './keyed-slots.ts';
 import type { PackedPart } from './packed-part.ts';
 
 /** Live ids in ascending order, and the slot of each. */
@@ -91,14 +92,7 @@ export class IdSlots {
 
   /** Where `id` is in the packed table, or -1. */
   private packedAt(id: number): number {
-    const { ids } = this;
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((ids[mid] as number) < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < ids.length && ids[lo] === id ? lo : -1;
+    const at = lowerBound(this.ids, id);
+    return this.ids[at] === id ? at : -1;
   }
 }
