@@ -11,6 +11,7 @@ import type { TillDb } from '../app/store/db.ts';
 import {
   claim,
   markDone,
+  markDoneAndClaim,
   markFailed,
   markHeld,
   markRetry,
@@ -20,6 +21,7 @@ import {
   readReady,
   recordKey,
   recoverInterrupted,
+  type Waiting,
 } from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
 import { findCreated } from './verify.ts';
@@ -119,26 +121,21 @@ export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdi
  * The outbox is read whole only when the entries known to be due run out: after an entry lands,
  * the next entry of its record (which markDone reads anyway) joins the line in order of making.
  * Reading it whole before every send made a long queue quadratic (15 ms a read at 1,000 entries).
+ * Each of `concurrency` lanes sends one entry after another, recording a landing and claiming
+ * its next entry in one strict transaction: a commit per entry, not two.
  */
 export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
   const { db } = deps;
   const concurrency = deps.concurrency ?? 1;
   if ((await recoverInterrupted(db, deps.now(), deps.leaseMs ?? 120_000, verifyAfter(deps))) > 0) deps.onChange?.();
   const report: ReplayReport = { sent: 0, done: 0, nextAt: null, paused: false, offline: false };
-  const inFlight = new Map<number, Promise<void>>();
-  const busy = new Set<string>();
-  /** Entries due, oldest first; each is claimed (and so checked again) before it goes. */
-  const line: OutboxEntry[] = [];
-  const follow = (next: OutboxEntry): void => {
-    let at = line.length;
-    while (at > 0 && (line[at - 1] as OutboxEntry).seq > next.seq) at--;
-    line.splice(at, 0, next);
-  };
+  const line = createLine();
+  const lanes = new Set<Promise<void>>();
 
   for (;;) {
     // No network: every other send would fail the same way; wait for a trigger instead.
     if (report.offline || report.paused) break;
-    if (line.length === 0 && inFlight.size === 0) {
+    if (line.size() === 0 && lanes.size === 0) {
       const ready = await readReady(db, deps.now());
       report.nextAt = ready.nextAt;
       report.paused = ready.paused;
@@ -149,47 +146,107 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
         continue;
       }
       if (ready.send.length === 0) break;
-      line.push(...ready.send);
+      for (const entry of ready.send) line.add(entry);
     }
-    for (let i = 0; i < line.length && inFlight.size < concurrency; ) {
-      const entry = line[i] as OutboxEntry;
-      if (busy.has(recordKey(entry))) {
-        i++;
-        continue;
-      }
-      line.splice(i, 1);
-      busy.add(recordKey(entry));
-      const run = send(deps, entry, report, follow).finally(() => {
-        busy.delete(recordKey(entry));
-        inFlight.delete(entry.seq);
-      });
-      inFlight.set(entry.seq, run);
+    while (lanes.size < concurrency) {
+      const first = line.take();
+      if (!first) break;
+      const lane: Promise<void> = send(deps, first, report, line).finally(() => lanes.delete(lane));
+      lanes.add(lane);
     }
-    if (inFlight.size === 0) continue;
-    await Promise.race(inFlight.values());
+    if (lanes.size === 0) continue;
+    await Promise.race(lanes);
   }
-  await Promise.all(inFlight.values());
+  await Promise.all(lanes);
   return report;
 }
 
-async function send(deps: ReplayDeps, waiting: OutboxEntry, report: ReplayReport, follow: (next: OutboxEntry) => void): Promise<void> {
-  const entry = await claim(deps.db, waiting.seq, deps.now());
-  if (!entry) return;
-  report.sent++;
-  deps.onChange?.();
-  let verdict: Verdict;
-  let error: EposErrorData | null = null;
-  try {
-    verdict = { type: 'done', answer: await request(deps.client, entry) };
-  } catch (caught) {
-    verdict = verdictOf(entry, caught);
-    error = (caught as EposError).toJSON();
+/** Entries due, oldest first, and the records being sent: an entry is taken only while its record is free. */
+interface Line {
+  size(): number;
+  /** Adds an entry in order of making. */
+  add(entry: OutboxEntry): void;
+  /** Takes the oldest entry whose record is free, and holds that record. */
+  take(): OutboxEntry | undefined;
+  hold(entry: Waiting): void;
+  release(entry: Waiting): void;
+}
+
+function createLine(): Line {
+  const entries: OutboxEntry[] = [];
+  const busy = new Set<string>();
+  return {
+    size: () => entries.length,
+    add(entry) {
+      let at = entries.length;
+      while (at > 0 && (entries[at - 1] as OutboxEntry).seq > entry.seq) at--;
+      entries.splice(at, 0, entry);
+    },
+    take() {
+      const at = entries.findIndex((e) => !busy.has(recordKey(e)));
+      const [entry] = at < 0 ? [] : entries.splice(at, 1);
+      if (entry) busy.add(recordKey(entry));
+      return entry;
+    },
+    hold: (entry) => void busy.add(recordKey(entry)),
+    release: (entry) => void busy.delete(recordKey(entry)),
+  };
+}
+
+/**
+ * Sends `first`, then, while each entry lands, the next one: recording a landing and claiming
+ * the next entry share one transaction. Ends when an entry did not land or none may go now.
+ */
+async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, line: Line): Promise<void> {
+  let entry = await claim(deps.db, first, deps.now());
+  line.release(first);
+  if (entry) deps.onChange?.();
+  while (entry) {
+    line.hold(entry);
+    report.sent++;
+    let verdict: Verdict;
+    let error: EposErrorData | null = null;
+    try {
+      verdict = { type: 'done', answer: await request(deps.client, entry) };
+    } catch (caught) {
+      verdict = verdictOf(entry, caught);
+      error = (caught as EposError).toJSON();
+    }
+    if (verdict.type !== 'done') {
+      if (verdict.type === 'offline') report.offline = true;
+      if (verdict.type === 'pause') report.paused = true;
+      await record(deps, entry, verdict, error);
+      line.release(entry);
+      return;
+    }
+    report.done++;
+    entry = await landAndClaimNext(deps, entry, verdict.answer, report, line);
   }
-  if (verdict.type === 'done') report.done++;
-  if (verdict.type === 'offline') report.offline = true;
-  if (verdict.type === 'pause') report.paused = true;
-  const next = await record(deps, entry, verdict, error);
-  if (next?.state === 'pending' && next.notBefore <= deps.now()) follow(next);
+}
+
+/**
+ * Records a landing and, in the same transaction, claims the entry to send next: the line's
+ * oldest or the record's own next, whichever was made first. Returns the claimed entry.
+ */
+async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, report: ReplayReport, line: Line): Promise<OutboxEntry | undefined> {
+  if (report.offline || report.paused) {
+    // Nothing new goes out once the network is gone or the token refused.
+    await landed(deps, entry, answer);
+    deps.onChange?.();
+    line.release(entry);
+    return undefined;
+  }
+  const waiting = line.take();
+  const { id, next, claimed } = await markDoneAndClaim(deps.db, entry, answer, deps.now(), waiting);
+  deps.onLanded?.(entry, id, answer);
+  deps.onChange?.();
+  line.release(entry);
+  if (waiting) line.release(waiting);
+  // The record's own next entry went first: the one taken waits its turn. One that could not be
+  // claimed is dropped, as a failed claim is: the next read of the whole outbox finds it if due.
+  if (waiting && claimed && claimed.seq !== waiting.seq) line.add(waiting);
+  if (next && next.seq !== claimed?.seq && next.state === 'pending' && next.notBefore <= deps.now()) line.add(next);
+  return claimed;
 }
 
 async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport): Promise<void> {
@@ -211,14 +268,10 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport
   deps.onChange?.();
 }
 
-/** Records the verdict; returns the record's next entry when this one landed. */
-async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Verdict, error: EposErrorData | null): Promise<OutboxEntry | undefined> {
+/** Records a verdict other than a landing. */
+async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Exclude<Verdict, { type: 'done' }>, error: EposErrorData | null): Promise<void> {
   const now = deps.now();
-  let next: OutboxEntry | undefined;
   switch (verdict.type) {
-    case 'done':
-      next = await landed(deps, entry, verdict.answer);
-      break;
     case 'retry':
       await markRetry(deps.db, entry, error as EposErrorData, now + (verdict.afterMs ?? backoff(deps, entry.attempts)), now);
       break;
@@ -237,14 +290,12 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Verdict, er
       break;
   }
   deps.onChange?.();
-  return next;
 }
 
-async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined): Promise<OutboxEntry | undefined> {
+async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined): Promise<void> {
   // Recorded first, then told: an optional call would skip evaluating its arguments.
-  const { id, next } = await markDone(deps.db, entry, answer, deps.now());
+  const { id } = await markDone(deps.db, entry, answer, deps.now());
   deps.onLanded?.(entry, id, answer);
-  return next;
 }
 
 function request(client: EposClient, entry: OutboxEntry): Promise<OpenRecord | undefined> {

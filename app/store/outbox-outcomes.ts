@@ -1,15 +1,17 @@
 /**
  * The replayer's side of the outbox: which entries may go now, claiming one, and recording what
- * happened. Every change is its own strict transaction; none stays open across a request.
+ * happened. Every change is one strict transaction (a landing and the claim of the entry to send
+ * next may share one); none stays open across a request.
  */
+import type { IDBPObjectStore, StoreNames } from 'idb';
 import type { EposErrorData } from '../epos/errors.ts';
 import { recordId } from '../epos/ids.ts';
-import { isCachedKind, type Kind } from '../epos/kinds.ts';
+import { isCachedKind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
 import { ALIAS_DAYS, initialQueue } from './outbox.ts';
 import { entriesOf } from './outbox-status.ts';
-import type { OutboxEntry } from './schema.ts';
+import type { OutboxEntry, QueueRow, TillDB } from './schema.ts';
 
 /** What may be sent now, and when to look again. */
 export interface Ready {
@@ -21,6 +23,23 @@ export interface Ready {
   nextAt: number | null;
   /** Whether the queue is paused for a new token. */
   paused: boolean;
+}
+
+/** An entry as the replayer read it: enough to find it again and check that it may still go. */
+export type Waiting = Pick<OutboxEntry, 'seq' | 'target' | 'recordId'>;
+
+/** What {@link markDone} left behind. */
+export interface Landed {
+  /** The record's server id (a create's real one). */
+  id: number;
+  /** The record's next entry, now first of its record, or undefined when none waits. */
+  next: OutboxEntry | undefined;
+}
+
+/** What {@link markDoneAndClaim} left behind. */
+export interface LandedAndClaimed extends Landed {
+  /** The entry claimed for sending in the same transaction, or undefined when none may go now. */
+  claimed: OutboxEntry | undefined;
 }
 
 /** One string per record an entry writes: entries with the same key go in order, one at a time. */
@@ -52,27 +71,20 @@ export async function readReady(db: TillDb, now: number): Promise<Ready> {
  * Claims an entry for sending, if it is still pending, due and first of its record (another
  * tab's replayer, or a person, may have moved it since it was read). Returns the claimed entry.
  */
-export async function claim(db: TillDb, seq: number, now: number): Promise<OutboxEntry | undefined> {
+export async function claim(db: TillDb, waiting: Waiting, now: number): Promise<OutboxEntry | undefined> {
   const tx = db.transaction(['outbox', 'queue'], 'readwrite', { durability: 'strict' });
+  const outbox = tx.objectStore('outbox');
   // Asked together: each request waits a round trip to the storage process, one after another they add up.
-  const [entry, queue] = await Promise.all([tx.objectStore('outbox').get(seq), tx.objectStore('queue').get('queue')]);
-  const first = entry ? (await entriesOf(tx.objectStore('outbox').index('byRecord'), entry.target, entry.recordId))[0] : undefined;
-  if (!entry || entry.state !== 'pending' || entry.notBefore > now || first?.seq !== seq || queue?.paused) {
+  const [queue, found] = await Promise.all([tx.objectStore('queue').get('queue'), lookUp(outbox, waiting)]);
+  const entry = queue?.paused ? undefined : await sendable(outbox, waiting, found, now);
+  if (!entry) {
     await tx.done;
     return undefined;
   }
-  const claimed: OutboxEntry = { ...entry, state: 'sending', attempts: entry.attempts + 1, updatedAt: now };
-  await tx.objectStore('outbox').put(claimed);
-  await tx.done;
+  const claimed = sending(entry, now);
+  // The write needs no wait of its own: the commit is the one that says it is on disk.
+  await Promise.all([outbox.put(claimed), tx.done]);
   return claimed;
-}
-
-/** What {@link markDone} left behind. */
-export interface Landed {
-  /** The record's server id (a create's real one). */
-  id: number;
-  /** The record's next entry, now first of its record, or undefined when none waits. */
-  next: OutboxEntry | undefined;
 }
 
 /**
@@ -81,41 +93,96 @@ export interface Landed {
  * changes still queued behind it laid over.
  */
 export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number): Promise<Landed> {
+  const { id, next } = await land(db, entry, answer, now, null);
+  return { id, next };
+}
+
+/**
+ * {@link markDone}, and in the same transaction {@link claim} of the entry to send next: the
+ * earlier made of `waiting` and the record's own next entry, of those that may go now. A
+ * replayer sending one entry after another then commits once per entry instead of twice.
+ */
+export function markDoneAndClaim(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, waiting: Waiting | undefined): Promise<LandedAndClaimed> {
+  return land(db, entry, answer, now, { waiting });
+}
+
+async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, then: { waiting: Waiting | undefined } | null): Promise<LandedAndClaimed> {
+  const kind = entry.target === 'settings' ? undefined : entry.target;
+  const id = entry.op === 'create' && kind !== undefined && answer ? (recordId(kind, answer) ?? entry.recordId) : entry.recordId;
+  const cached = kind !== undefined && isCachedKind(kind);
+  const waiting = then?.waiting;
   const tx = db.transaction(['outbox', 'local', 'queue'], 'readwrite', { durability: 'strict' });
   const outbox = tx.objectStore('outbox');
-  // Requests in a transaction run in the order made: the entries read are those after the delete.
-  const [, stored, later] = await Promise.all([
+  const local = tx.objectStore('local');
+  // One round trip for every read. Requests in a transaction run in the order made: the entries
+  // read are those after the delete. Only an update landed without an answer needs its local row
+  // (a create's is its temporary one, deleted below; a delete leaves none).
+  const [, stored, later, row, found] = await Promise.all([
     outbox.delete(entry.seq),
     tx.objectStore('queue').get('queue'),
     entriesOf(outbox.index('byRecord'), entry.target, entry.recordId),
+    cached && entry.op === 'update' && !answer ? local.get([kind, id]) : undefined,
+    waiting && lookUp(outbox, waiting),
   ]);
   const queue = stored ?? initialQueue();
-  let id = entry.recordId;
-  if (entry.op === 'create' && entry.target !== 'settings' && answer) id = recordId(entry.target, answer) ?? id;
-  const keepAfter = now - ALIAS_DAYS * 86_400_000;
-  const aliases = queue.aliases.filter((a) => a.at >= keepAfter);
-  if (id !== entry.recordId) aliases.push({ tempId: entry.recordId, id, at: now });
-  await tx.objectStore('queue').put({ ...queue, lastSentAt: now, aliases });
-
-  if (entry.target !== 'settings') {
-    const kind: Kind = entry.target;
-    if (entry.op === 'create') {
-      // Rewriting the key moves each entry in the byRecord index; its seq keeps its place.
-      for (const next of later) await outbox.put({ ...next, recordId: id });
-      await tx.objectStore('local').delete([kind, entry.recordId]);
-    }
-    if (isCachedKind(kind)) {
-      let record: OpenRecord | null = entry.op === 'delete' ? null : (answer ?? (await tx.objectStore('local').get([kind, id]))?.record ?? null);
-      for (const next of later) {
-        if (next.op === 'delete') record = null;
-        else if (record && next.op === 'update') record = { ...record, ...(next.body as OpenRecord) };
-      }
-      await tx.objectStore('local').put({ kind, id, record, landedAt: later.length > 0 ? null : now });
-    }
+  const moved = later.map((n): OutboxEntry => (n.recordId === id ? n : { ...n, recordId: id }));
+  const next = moved[0];
+  let claimed: OutboxEntry | undefined;
+  if (then && !queue.paused) {
+    const own = next?.state === 'pending' && next.notBefore <= now ? next : undefined;
+    // The record's own next entry is judged from what was just read, not from an older copy.
+    const other = waiting && found && waiting.seq !== next?.seq ? await sendable(outbox, waiting, found, now) : undefined;
+    const first = own && (!other || own.seq < other.seq) ? own : other;
+    claimed = first && sending(first, now);
   }
-  await tx.done;
-  const next = later[0];
-  return { id, next: next && { ...next, recordId: id } };
+
+  // The writes are issued without waiting on each: the commit is the one wait that matters.
+  const writes: Promise<unknown>[] = [tx.objectStore('queue').put({ ...queue, lastSentAt: now, aliases: aliasesAfter(queue.aliases, entry.recordId, id, now) })];
+  const puts = new Map<number, OutboxEntry>();
+  if (kind !== undefined && entry.op === 'create') {
+    // Rewriting the key moves each entry in the byRecord index; its seq keeps its place.
+    for (const n of moved) puts.set(n.seq, n);
+    writes.push(local.delete([kind, entry.recordId]));
+  }
+  if (claimed) puts.set(claimed.seq, claimed);
+  for (const put of puts.values()) writes.push(outbox.put(put));
+  if (cached) {
+    let record: OpenRecord | null = entry.op === 'delete' ? null : (answer ?? row?.record ?? null);
+    for (const n of later) {
+      if (n.op === 'delete') record = null;
+      else if (record && n.op === 'update') record = { ...record, ...(n.body as OpenRecord) };
+    }
+    writes.push(local.put({ kind, id, record, landedAt: later.length > 0 ? null : now }));
+  }
+  await Promise.all([...writes, tx.done]);
+  return { id, next, claimed };
+}
+
+type OutboxStore = IDBPObjectStore<TillDB, ArrayLike<StoreNames<TillDB>>, 'outbox', 'readwrite'>;
+
+/** Asks for an entry and for the entries of its record as the caller saw it, together. */
+function lookUp(outbox: OutboxStore, waiting: Waiting): Promise<[OutboxEntry | undefined, OutboxEntry[]]> {
+  return Promise.all([outbox.get(waiting.seq), entriesOf(outbox.index('byRecord'), waiting.target, waiting.recordId)]);
+}
+
+/** The entry as stored, if it may be sent now: pending, due and first of its record. */
+async function sendable(outbox: OutboxStore, waiting: Waiting, [entry, seen]: [OutboxEntry | undefined, OutboxEntry[]], now: number): Promise<OutboxEntry | undefined> {
+  if (!entry || entry.state !== 'pending' || entry.notBefore > now) return undefined;
+  // A landed create moved its later entries to the real id: then its record is read under that key.
+  const ofRecord = recordKey(entry) === recordKey(waiting) ? seen : await entriesOf(outbox.index('byRecord'), entry.target, entry.recordId);
+  return ofRecord[0]?.seq === entry.seq ? entry : undefined;
+}
+
+function sending(entry: OutboxEntry, now: number): OutboxEntry {
+  return { ...entry, state: 'sending', attempts: entry.attempts + 1, updatedAt: now };
+}
+
+/** The aliases after a landing: expired ones dropped, a create's temporary id added. */
+function aliasesAfter(aliases: QueueRow['aliases'], tempId: number, id: number, now: number): QueueRow['aliases'] {
+  const keepAfter = now - ALIAS_DAYS * 86_400_000;
+  const kept = aliases.filter((a) => a.at >= keepAfter);
+  if (id !== tempId) kept.push({ tempId, id, at: now });
+  return kept;
 }
 
 /** Puts an entry back to wait until `notBefore`, keeping why it did not go. */

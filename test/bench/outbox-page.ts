@@ -6,10 +6,10 @@
 import { createClient, type EposClient } from '../../app/epos/client.ts';
 import { type EposErrorData, isEposError } from '../../app/epos/errors.ts';
 import { recordId } from '../../app/epos/ids.ts';
-import type { Kind } from '../../app/epos/kinds.ts';
+import { KINDS, type Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
-import { enqueue } from '../../app/store/outbox.ts';
+import { enqueue, initialQueue } from '../../app/store/outbox.ts';
 import { claim, markRetry, recordKey } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pullKind } from '../../sw/pull.ts';
@@ -74,6 +74,12 @@ export interface ReplayProfile {
   /** One small readwrite transaction: strict durability (flushed to disk) and relaxed, ms each. */
   strictCommitMs: number;
   relaxedCommitMs: number;
+  /** The same replay of another outbox with the server answering in the page: the store's own cost, ms. */
+  instantMs: number;
+  /** Aliases in the queue row once the profiled replay ended (one per landed create). */
+  aliases: number;
+  /** A strict transaction reading and rewriting the queue row, as each landing does: empty, and with `aliases` aliases, ms. */
+  queueRowMs: { empty: number; full: number };
 }
 
 type PlannedRecord = {
@@ -185,7 +191,7 @@ async function queue(db: TillDb, records: PlannedRecord[]): Promise<number[]> {
   for (const [i, record] of records.entries()) {
     if (record.behind.length === 0) continue;
     const head = entries.find((e) => e.target === record.kind && e.recordId === ids[i]) as OutboxEntry;
-    const claimed = await claim(db, head.seq, Date.now());
+    const claimed = await claim(db, head, Date.now());
     if (!claimed) throw new Error(`could not claim ${recordKey(head)}`);
     await markRetry(db, claimed, unavailable(claimed), Date.now(), Date.now());
   }
@@ -235,8 +241,8 @@ function timedDb(db: TillDb, spans: { step: string; ms: number }[]): TillDb {
   // Store names and mode identify the caller in outbox.ts / outbox-outcomes.ts.
   const names: Record<string, string> = {
     'readonly outbox+queue': 'IDB readReady (reads the whole outbox)',
-    'readwrite outbox+queue': 'IDB claim (strict)',
-    'readwrite outbox+local+queue': 'IDB markDone (strict)',
+    'readwrite outbox+queue': 'IDB claim, a lane\u2019s first (strict)',
+    'readwrite outbox+local+queue': 'IDB markDone + claim of the next (strict)',
     'readwrite outbox': 'IDB recoverInterrupted / mark* (strict)',
   };
   return new Proxy(db, {
@@ -279,8 +285,20 @@ function timedClient(api: EposClient, spans: { step: string; ms: number }[]): Ep
   });
 }
 
-/** Small readwrite transactions on a scratch database: the cost of a strict commit against a relaxed one. */
-async function commitCost(count: number): Promise<{ strict: number; relaxed: number }> {
+/** A client whose writes are answered in the page at once, as the stand-in would shape them: no network. */
+function instantClient(api: EposClient): EposClient {
+  let nextId = 10_000_000;
+  const withId = (kind: Kind, body: unknown, id: number): never => ({ ...(body as OpenRecord), [KINDS[kind].v2IdKey]: id }) as never;
+  return Object.assign(Object.create(api) as EposClient, {
+    create: async (kind: Kind, body: unknown) => withId(kind, body, nextId++),
+    update: async (kind: Kind, id: number, body: unknown) => withId(kind, body, id),
+    remove: async () => undefined,
+    saveSettings: async (document: unknown) => document,
+  });
+}
+
+/** Small readwrite transactions on a scratch database: the cost of a strict commit against a relaxed one, and of the queue row. */
+async function commitCost(count: number, aliases: number): Promise<{ strict: number; relaxed: number; queueRow: { empty: number; full: number } }> {
   const name = `bench-outbox-commit-${++opened}`;
   const db = await openTillDb({ name });
   const per = async (durability: IDBTransactionDurability): Promise<number> => {
@@ -294,9 +312,22 @@ async function commitCost(count: number): Promise<{ strict: number; relaxed: num
   };
   const strict = await per('strict');
   const relaxed = await per('relaxed');
+  const queueRow = async (size: number): Promise<number> => {
+    const at = Date.now();
+    await db.put('queue', { ...initialQueue(), aliases: Array.from({ length: size }, (_, i) => ({ tempId: -1 - i, id: 1_000_000 + i, at })) });
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const tx = db.transaction('queue', 'readwrite', { durability: 'strict' });
+      const row = await tx.store.get('queue');
+      await Promise.all([tx.store.put({ ...(row ?? initialQueue()), lastSentAt: i }), tx.done]);
+    }
+    return (performance.now() - started) / count;
+  };
+  const empty = await queueRow(0);
+  const full = await queueRow(aliases);
   db.close();
   indexedDB.deleteDatabase(name);
-  return { strict, relaxed };
+  return { strict, relaxed, queueRow: { empty, full } };
 }
 
 async function drop(tag: string): Promise<void> {
@@ -355,10 +386,14 @@ export const outboxBench = {
     return { ms, sent, failed, left: 0 };
   },
 
-  /** A replay at concurrency 1 with its transactions and requests timed: where the time per entry goes. */
-  async outboxProfile(tag: string, token: string): Promise<ReplayProfile> {
+  /**
+   * A replay at concurrency 1 with its transactions and requests timed: where the time per entry
+   * goes. Then the outbox under `instantTag` is replayed with the server answering in the page.
+   */
+  async outboxProfile(tag: string, token: string, instantTag: string): Promise<ReplayProfile> {
     const found = built.get(tag);
-    if (!found) throw new Error(`no outbox built under ${tag}`);
+    const instant = built.get(instantTag);
+    if (!found || !instant) throw new Error(`no outbox built under ${tag} or ${instantTag}`);
     const spans: { step: string; ms: number }[] = [];
     const started = performance.now();
     await replay({ db: timedDb(found.db, spans), client: timedClient(client(token), spans), now: Date.now, random: Math.random, leaseMs: 0 });
@@ -372,8 +407,13 @@ export const outboxBench = {
     }
     const ready = spans.filter((s) => s.step.startsWith('IDB readReady')).map((s) => s.ms);
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-    const commits = await commitCost(100);
+    const aliases = (await found.db.get('queue', 'queue'))?.aliases.length ?? 0;
     await drop(tag);
+    const instantStarted = performance.now();
+    await replay({ db: instant.db, client: instantClient(client(token)), now: Date.now, random: Math.random, leaseMs: 0 });
+    const instantMs = performance.now() - instantStarted;
+    await drop(instantTag);
+    const commits = await commitCost(100, aliases);
     return {
       entries: found.snapshot.length,
       wallMs,
@@ -382,6 +422,9 @@ export const outboxBench = {
       readReadyLastMs: mean(ready.slice(-20)),
       strictCommitMs: commits.strict,
       relaxedCommitMs: commits.relaxed,
+      instantMs,
+      aliases,
+      queueRowMs: commits.queueRow,
     };
   },
 };

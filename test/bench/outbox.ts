@@ -120,7 +120,8 @@ export async function measureOutbox(page: Page, standin: StandinView, options: O
     }
   }
   const profiled = await build('profile', entries);
-  const profile = await call<ReplayProfile>('outboxProfile', profiled.tag, token);
+  const instant = await build('instant', entries);
+  const profile = await call<ReplayProfile>('outboxProfile', profiled.tag, token, instant.tag);
 
   const series = (all: number[]): Series => ({ medianMs: spread(all).median, all });
   const measure = {
@@ -228,7 +229,9 @@ export function formatOutboxRows(m: OutboxMeasure): [string, string, string][] {
     [`profiled replay, concurrency 1 (${p.entries} entries)`, f(p.wallMs), perEntry(p.wallMs)],
     ...p.steps.map((s): [string, string, string] => [`  ${s.step}`, perEntry(s.totalMs), `${s.calls} calls, ${((s.totalMs / p.wallMs) * 100).toFixed(0)} % of the replay`]),
     ['  steps summed', perEntry(accounted), accounted > p.wallMs ? "over the wall time: a read's commit overlaps the next step" : 'the rest is JS between steps'],
-    ['  readReady: full queue / near empty', `${f(p.readReadyFirstMs)} / ${f(p.readReadyLastMs)}`, 'per call; it reads every entry each step'],
+    ['  readReady: first calls / last calls', `${f(p.readReadyFirstMs)} / ${f(p.readReadyLastMs)}`, 'per call; it reads every entry'],
+    ['same replay, server answering in the page', f(p.instantMs), `${perEntry(p.instantMs)}: the store's own cost, no network`],
     ['  one small commit: strict / relaxed', `${f(p.strictCommitMs)} / ${f(p.relaxedCommitMs)}`, 'scratch database, same browser'],
+    [`  queue row read + rewritten: empty / ${p.aliases} aliases`, `${f(p.queueRowMs.empty)} / ${f(p.queueRowMs.full)}`, `strict; every landing does it; ${p.aliases} aliases after the replay`],
   ];
 }

@@ -170,11 +170,12 @@ describe('ambiguous creates are verified, never blindly re-sent', () => {
 describe('crashes and races', () => {
   it('a replayer dropped between send and outcome: the entry stays queued and lands once', async () => {
     const { db, standin, client, deps, clock } = await setup();
-    const { seq } = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Crash', Surname: 'Test' } }, 1);
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Crash', Surname: 'Test' } }, 1);
     await enqueue(db, { op: 'update', kind: 'Product', id: 8, body: { Name: 'Crash update' } }, 2);
     // The dying replayer: claims both, sends both, and is gone before recording anything.
-    const claimedCreate = await claim(db, seq!, deps.now());
-    const claimedUpdate = await claim(db, (await entries(db))[1]!.seq, deps.now());
+    const [create, update] = await entries(db);
+    const claimedCreate = await claim(db, create!, deps.now());
+    const claimedUpdate = await claim(db, update!, deps.now());
     await client.create('Customer', claimedCreate!.body as never);
     await client.update('Product', 8, claimedUpdate!.body as never);
     expect((await entries(db)).map((e) => e.state)).toEqual(['sending', 'sending']);
@@ -263,6 +264,37 @@ describe('one pass', () => {
     ]);
     expect(standin.record('Customer', real('B')!)).toMatchObject({ Forename: 'B', Surname: 'After B' });
     expect(await entries(db)).toEqual([]);
+  });
+});
+
+describe('one pass, one entry at a time', () => {
+  it('a record\u2019s next write made before the other waiting entries goes before them', async () => {
+    const { db, standin, deps, clock } = await setup();
+    standin.faults.add({ match: { method: 'POST' }, type: 'status', status: 503, times: 1 });
+    const a = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'First' } }, 1);
+    await replay(deps); // refused once: the update below queues behind it
+    await enqueue(db, { op: 'update', kind: 'Customer', id: a.recordId, body: { Surname: 'Second' } }, 2);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Third' } }, 3);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 4, body: { Name: 'Fourth' } }, 4);
+    clock.now += 60_000;
+    const before = writes(standin).length;
+
+    expect(await replay(deps)).toMatchObject({ sent: 4, done: 4, nextAt: null });
+    const real = recordId('Customer', standin.records('Customer').find((c) => c['Forename'] === 'First'));
+    expect(writes(standin).slice(before)).toEqual(['POST /api/V2/Customer', `PUT /api/V2/Customer/${real}`, 'PUT /api/V2/Product/3', 'PUT /api/V2/Product/4']);
+    expect(await entries(db)).toEqual([]);
+  });
+
+  it('stops at a refused token: the entry after it is not claimed, and nothing more is sent', async () => {
+    const { db, standin, deps } = await setup();
+    standin.faults.add({ match: { method: 'PUT', path: '/api/V2/Product/4' }, type: 'status', status: 401 });
+    for (const id of [3, 4, 5]) await enqueue(db, { op: 'update', kind: 'Product', id, body: { Name: `n${id}` } }, id);
+    expect(await replay(deps)).toMatchObject({ sent: 2, done: 1, paused: true });
+    expect((await entries(db)).map((e) => [e.recordId, e.state, e.attempts])).toEqual([
+      [4, 'pending', 0],
+      [5, 'pending', 0],
+    ]);
+    expect(writes(standin)).toEqual(['PUT /api/V2/Product/3', 'PUT /api/V2/Product/4']);
   });
 });
 
