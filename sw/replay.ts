@@ -10,6 +10,7 @@ import type { OpenRecord } from '../app/epos/records.ts';
 import type { TillDb } from '../app/store/db.ts';
 import {
   claim,
+  expireAliases,
   markDone,
   markDoneAndClaim,
   markFailed,
@@ -128,6 +129,7 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
   const { db } = deps;
   const concurrency = deps.concurrency ?? 1;
   if ((await recoverInterrupted(db, deps.now(), deps.leaseMs ?? 120_000, verifyAfter(deps))) > 0) deps.onChange?.();
+  await expireAliases(db, deps.now());
   const report: ReplayReport = { sent: 0, done: 0, nextAt: null, paused: false, offline: false };
   const line = createLine();
   const lanes = new Set<Promise<void>>();

@@ -11,7 +11,7 @@ import type { OpenRecord } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
 import { ALIAS_DAYS, initialQueue } from './outbox.ts';
 import { entriesOf } from './outbox-status.ts';
-import type { OutboxEntry, QueueRow, TillDB } from './schema.ts';
+import type { OutboxEntry, TillDB } from './schema.ts';
 
 /** What may be sent now, and when to look again. */
 export interface Ready {
@@ -111,7 +111,7 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   const id = entry.op === 'create' && kind !== undefined && answer ? (recordId(kind, answer) ?? entry.recordId) : entry.recordId;
   const cached = kind !== undefined && isCachedKind(kind);
   const waiting = then?.waiting;
-  const tx = db.transaction(['outbox', 'local', 'queue'], 'readwrite', { durability: 'strict' });
+  const tx = db.transaction(['outbox', 'local', 'queue', 'aliases'], 'readwrite', { durability: 'strict' });
   const outbox = tx.objectStore('outbox');
   const local = tx.objectStore('local');
   // One round trip for every read. Requests in a transaction run in the order made: the entries
@@ -137,7 +137,8 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   }
 
   // The writes are issued without waiting on each: the commit is the one wait that matters.
-  const writes: Promise<unknown>[] = [tx.objectStore('queue').put({ ...queue, lastSentAt: now, aliases: aliasesAfter(queue.aliases, entry.recordId, id, now) })];
+  const writes: Promise<unknown>[] = [tx.objectStore('queue').put({ ...queue, lastSentAt: now })];
+  if (id !== entry.recordId) writes.push(tx.objectStore('aliases').put({ tempId: entry.recordId, id, at: now }));
   const puts = new Map<number, OutboxEntry>();
   if (kind !== undefined && entry.op === 'create') {
     // Rewriting the key moves each entry in the byRecord index; its seq keeps its place.
@@ -177,12 +178,17 @@ function sending(entry: OutboxEntry, now: number): OutboxEntry {
   return { ...entry, state: 'sending', attempts: entry.attempts + 1, updatedAt: now };
 }
 
-/** The aliases after a landing: expired ones dropped, a create's temporary id added. */
-function aliasesAfter(aliases: QueueRow['aliases'], tempId: number, id: number, now: number): QueueRow['aliases'] {
-  const keepAfter = now - ALIAS_DAYS * 86_400_000;
-  const kept = aliases.filter((a) => a.at >= keepAfter);
-  if (id !== tempId) kept.push({ tempId, id, at: now });
-  return kept;
+/** Drops the aliases of creates that landed more than ALIAS_DAYS ago; returns how many. */
+export async function expireAliases(db: TillDb, now: number): Promise<number> {
+  const tx = db.transaction('aliases', 'readwrite');
+  let expired = 0;
+  const old = IDBKeyRange.upperBound(now - ALIAS_DAYS * 86_400_000, true);
+  for (let cursor = await tx.store.index('at').openKeyCursor(old); cursor; cursor = await cursor.continue()) {
+    await tx.store.delete(cursor.primaryKey);
+    expired++;
+  }
+  await tx.done;
+  return expired;
 }
 
 /** Puts an entry back to wait until `notBefore`, keeping why it did not go. */

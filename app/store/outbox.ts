@@ -29,10 +29,10 @@ export interface Queued {
 
 /** A fresh queue state. */
 export function initialQueue(): QueueRow {
-  return { key: 'queue', paused: null, lastSentAt: null, nextTempId: -1, aliases: [] };
+  return { key: 'queue', paused: null, lastSentAt: null, nextTempId: -1 };
 }
 
-const STORES = ['outbox', 'local', 'queue', 'pages', 'meta', 'settings'] as const;
+const STORES = ['outbox', 'local', 'queue', 'aliases', 'pages', 'meta', 'settings'] as const;
 type WriteTx = ReturnType<typeof writeTx>;
 
 function writeTx(db: TillDb) {
@@ -70,7 +70,7 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
   // A temporary id whose create has landed means the real record now.
   if (write.id < 0) {
     const tempId = write.id;
-    const alias = ((await tx.objectStore('queue').get('queue')) ?? initialQueue()).aliases.find((a) => a.tempId === tempId);
+    const alias = await tx.objectStore('aliases').get(tempId);
     if (alias) write = { ...write, id: alias.id };
   }
   const waiting = await entriesOf(tx.objectStore('outbox').index('byRecord'), write.kind, write.id);

@@ -155,11 +155,18 @@ export interface QueueRow {
   lastSentAt: number | null;
   /** The next temporary id for an offline create; counts down from -1 and is never reused. */
   nextTempId: number;
-  /**
-   * Temporary ids of creates that landed, with their real ids, so a screen still holding the
-   * temporary id writes to the right record. Kept 30 days after landing.
-   */
-  aliases: { tempId: number; id: number; at: number }[];
+}
+
+/**
+ * The temporary id of a create that landed, with its real id, so a screen still holding the
+ * temporary id writes to the right record. Kept 30 days after landing. A row each, not a list in
+ * the queue row: every create adds one, and the queue row is read by every send.
+ */
+export interface AliasRow {
+  tempId: number;
+  id: number;
+  /** When the create landed (ms). */
+  at: number;
 }
 
 /** The typed schema for idb. */
@@ -175,6 +182,7 @@ export interface TillDB extends DBSchema {
   settings: { key: 'app'; value: SettingsRow };
   outbox: { key: number; value: OutboxEntry; indexes: { byRecord: [string, number, number] } };
   queue: { key: 'queue'; value: QueueRow };
+  aliases: { key: number; value: AliasRow; indexes: { at: number } };
   searchPack: { key: 'Product'; value: SearchPackRow };
 }
 

@@ -6,7 +6,7 @@
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { CACHED_KINDS, PAGE_SIZE } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
-import { type PageRow, pageRow, type TillDB } from './schema.ts';
+import { type AliasRow, type PageRow, pageRow, type QueueRow, type TillDB } from './schema.ts';
 
 type UpgradeTransaction = IDBPTransaction<TillDB, StoreNames<TillDB>[], 'versionchange'>;
 // Stores that later versions dropped are reached through an untyped view.
@@ -55,9 +55,18 @@ const STEPS: Step[] = [
     db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byRecord', ['target', 'recordId', 'seq']);
     db.createObjectStore('queue', { keyPath: 'key' });
   },
-  // 4: the packed product search index, so a cold start need not rebuild it.
-  async (db) => {
+  // 4: the packed product search index, so a cold start need not rebuild it; the landed creates'
+  // temporary ids move out of the queue row (read by every send) into a row each.
+  async (db, tx) => {
     db.createObjectStore('searchPack', { keyPath: 'key' });
+    const aliases = db.createObjectStore('aliases', { keyPath: 'tempId' });
+    aliases.createIndex('at', 'at');
+    const queue = (await tx.objectStore('queue').get('queue')) as (QueueRow & { aliases?: AliasRow[] }) | undefined;
+    if (queue) {
+      const { aliases: kept = [], ...rest } = queue;
+      for (const alias of kept) await aliases.put(alias);
+      await tx.objectStore('queue').put(rest);
+    }
   },
 ];
 

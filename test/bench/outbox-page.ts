@@ -9,7 +9,7 @@ import { recordId } from '../../app/epos/ids.ts';
 import { KINDS, type Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
-import { enqueue, initialQueue } from '../../app/store/outbox.ts';
+import { enqueue } from '../../app/store/outbox.ts';
 import { claim, markRetry, recordKey } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pullKind } from '../../sw/pull.ts';
@@ -77,9 +77,6 @@ export interface ReplayProfile {
   /** The same replay of another outbox with the server answering in the page: the store's own cost, ms. */
   instantMs: number;
   /** Aliases in the queue row once the profiled replay ended (one per landed create). */
-  aliases: number;
-  /** A strict transaction reading and rewriting the queue row, as each landing does: empty, and with `aliases` aliases, ms. */
-  queueRowMs: { empty: number; full: number };
 }
 
 type PlannedRecord = {
@@ -297,8 +294,8 @@ function instantClient(api: EposClient): EposClient {
   });
 }
 
-/** Small readwrite transactions on a scratch database: the cost of a strict commit against a relaxed one, and of the queue row. */
-async function commitCost(count: number, aliases: number): Promise<{ strict: number; relaxed: number; queueRow: { empty: number; full: number } }> {
+/** Small readwrite transactions on a scratch database: the cost of a strict commit against a relaxed one. */
+async function commitCost(count: number): Promise<{ strict: number; relaxed: number }> {
   const name = `bench-outbox-commit-${++opened}`;
   const db = await openTillDb({ name });
   const per = async (durability: IDBTransactionDurability): Promise<number> => {
@@ -312,22 +309,9 @@ async function commitCost(count: number, aliases: number): Promise<{ strict: num
   };
   const strict = await per('strict');
   const relaxed = await per('relaxed');
-  const queueRow = async (size: number): Promise<number> => {
-    const at = Date.now();
-    await db.put('queue', { ...initialQueue(), aliases: Array.from({ length: size }, (_, i) => ({ tempId: -1 - i, id: 1_000_000 + i, at })) });
-    const started = performance.now();
-    for (let i = 0; i < count; i++) {
-      const tx = db.transaction('queue', 'readwrite', { durability: 'strict' });
-      const row = await tx.store.get('queue');
-      await Promise.all([tx.store.put({ ...(row ?? initialQueue()), lastSentAt: i }), tx.done]);
-    }
-    return (performance.now() - started) / count;
-  };
-  const empty = await queueRow(0);
-  const full = await queueRow(aliases);
   db.close();
   indexedDB.deleteDatabase(name);
-  return { strict, relaxed, queueRow: { empty, full } };
+  return { strict, relaxed };
 }
 
 async function drop(tag: string): Promise<void> {
@@ -407,13 +391,12 @@ export const outboxBench = {
     }
     const ready = spans.filter((s) => s.step.startsWith('IDB readReady')).map((s) => s.ms);
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-    const aliases = (await found.db.get('queue', 'queue'))?.aliases.length ?? 0;
     await drop(tag);
     const instantStarted = performance.now();
     await replay({ db: instant.db, client: instantClient(client(token)), now: Date.now, random: Math.random, leaseMs: 0 });
     const instantMs = performance.now() - instantStarted;
     await drop(instantTag);
-    const commits = await commitCost(100, aliases);
+    const commits = await commitCost(100);
     return {
       entries: found.snapshot.length,
       wallMs,
@@ -423,8 +406,6 @@ export const outboxBench = {
       strictCommitMs: commits.strict,
       relaxedCommitMs: commits.relaxed,
       instantMs,
-      aliases,
-      queueRowMs: commits.queueRow,
     };
   },
 };

@@ -232,6 +232,5 @@ export function formatOutboxRows(m: OutboxMeasure): [string, string, string][] {
     ['  readReady: first calls / last calls', `${f(p.readReadyFirstMs)} / ${f(p.readReadyLastMs)}`, 'per call; it reads every entry'],
     ['same replay, server answering in the page', f(p.instantMs), `${perEntry(p.instantMs)}: the store's own cost, no network`],
     ['  one small commit: strict / relaxed', `${f(p.strictCommitMs)} / ${f(p.relaxedCommitMs)}`, 'scratch database, same browser'],
-    [`  queue row read + rewritten: empty / ${p.aliases} aliases`, `${f(p.queueRowMs.empty)} / ${f(p.queueRowMs.full)}`, `strict; every landing does it; ${p.aliases} aliases after the replay`],
   ];
 }

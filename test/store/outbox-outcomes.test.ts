@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readOne } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
-import { enqueue } from '../../app/store/outbox.ts';
-import { claim, markDone, markDoneAndClaim, pauseForAuth } from '../../app/store/outbox-outcomes.ts';
+import { ALIAS_DAYS, enqueue } from '../../app/store/outbox.ts';
+import { claim, expireAliases, markDone, markDoneAndClaim, pauseForAuth } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from './fixture.ts';
@@ -31,6 +31,19 @@ async function sentCreate(db: TillDb): Promise<{ sent: OutboxEntry; tempId: numb
   return { sent, tempId: recordId };
 }
 
+describe('aliases of landed creates', () => {
+  it('a write to the temporary id goes to the real record; the alias expires after ALIAS_DAYS', async () => {
+    const db = await setup();
+    const { sent, tempId } = await sentCreate(db);
+    await markDone(db, sent, { Forename: 'Ann', CustomerID: 501 }, NOW);
+    const late = await enqueue(db, { op: 'update', kind: 'Customer', id: tempId, body: { Surname: 'Later' } }, NOW + 1);
+    expect(late.recordId).toBe(501);
+    expect(await expireAliases(db, NOW + ALIAS_DAYS * 86_400_000)).toBe(0);
+    expect(await expireAliases(db, NOW + ALIAS_DAYS * 86_400_000 + 1)).toBe(1);
+    expect(await db.count('aliases')).toBe(0);
+  });
+});
+
 describe('claiming the entry to send next as one lands', () => {
   it('records the landing and claims the waiting entry', async () => {
     const db = await setup();
@@ -39,7 +52,8 @@ describe('claiming the entry to send next as one lands', () => {
     const result = await markDoneAndClaim(db, sent, { Forename: 'Ann', CustomerID: 501 }, NOW + 1, await stored(db, b.seq));
     expect(result).toMatchObject({ id: 501, next: undefined, claimed: { seq: b.seq, state: 'sending', attempts: 1, updatedAt: NOW + 1 } });
     expect(await db.getAll('outbox')).toEqual([result.claimed]);
-    expect(await db.get('queue', 'queue')).toMatchObject({ lastSentAt: NOW + 1, aliases: [{ tempId, id: 501, at: NOW + 1 }] });
+    expect(await db.get('queue', 'queue')).toMatchObject({ lastSentAt: NOW + 1 });
+    expect(await db.getAll('aliases')).toEqual([{ tempId, id: 501, at: NOW + 1 }]);
   });
 
   it("claims the record's own next entry, under the real id, when it was made before the waiting one", async () => {

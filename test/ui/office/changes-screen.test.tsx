@@ -224,8 +224,7 @@ describe('ChangesScreen: what a person does', () => {
     fireEvent.click(screen.getByRole('button', { name: 'This is the one: Popup note 78' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Create Popup note' })).toBeNull());
     expect(await db.get('outbox', note.seq)).toBeUndefined();
-    const queue = await db.get('queue', 'queue');
-    expect(queue?.aliases).toContainEqual({ tempId: note.recordId, id: 78, at: NOW });
+    expect(await db.get('aliases', note.recordId)).toEqual({ tempId: note.recordId, id: 78, at: NOW });
     db.close();
   });
 
