@@ -63,7 +63,7 @@ export const STALLED_AFTER_MS = 60_000;
  * 50,000 products, in an idle moment): soon, since a till may be reloaded a moment after a pull,
  * but after a burst of changes settles.
  */
-export const PACK_AFTER_MS = 300;
+export const PACK_AFTER_MS = 100;
 
 /** Reads the catalog and starts following the worker. */
 export async function createCatalogState(

@@ -12,8 +12,10 @@ import type { PackedSearch } from './search/index.ts';
 /** The packed index, if one matches the catalog as it stands. */
 export async function readPack(db: TillDb): Promise<{ packed: PackedSearch; stamp: CatalogStamp } | undefined> {
   const tx = db.transaction(['searchPack', 'meta', 'local'], 'readonly');
-  const [row, stamp] = await Promise.all([tx.objectStore('searchPack').get('Product'), currentStamp(tx as unknown as CatalogTx, 'Product')]);
-  return row && sameStamp(row, stamp) ? { packed: row.packed, stamp } : undefined;
+  const [kept, stamp] = await Promise.all([tx.objectStore('searchPack').get('stamp'), currentStamp(tx as unknown as CatalogTx, 'Product')]);
+  if (kept?.key !== 'stamp' || !sameStamp(kept, stamp)) return undefined;
+  const row = await tx.objectStore('searchPack').get('packed');
+  return row?.key === 'packed' ? { packed: row.packed, stamp } : undefined;
 }
 
 /**
@@ -29,8 +31,8 @@ export async function writePack(db: TillDb, stamp: CatalogStamp, packed: PackedS
     await tx.done;
     return false;
   }
-  await tx.objectStore('searchPack').put({ key: 'Product', gen: stamp.gen, local: stamp.local, packed, storedAt: now });
-  await tx.done;
+  const store = tx.objectStore('searchPack');
+  await Promise.all([store.put({ key: 'packed', packed }), store.put({ key: 'stamp', gen: stamp.gen, local: stamp.local, storedAt: now }), tx.done]);
   return true;
 }
 

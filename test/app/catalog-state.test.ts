@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ChannelLike, createCatalogState, sameRecord } from '../../app/catalog-state.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
+import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { pullCatalog } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
@@ -126,6 +127,14 @@ describe('page catalog state', () => {
 
   describe('the packed index kept for the next start', () => {
     const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+    const stampOf = async (db: TillDb) => {
+      const row = await db.get('searchPack', 'stamp');
+      return row?.key === 'stamp' ? row : undefined;
+    };
+    const packedOf = async (db: TillDb) => {
+      const row = await db.get('searchPack', 'packed');
+      return row?.key === 'packed' ? row.packed : undefined;
+    };
 
     it('is stored once changes settle, and the next start opens it instead of reading the products', async () => {
       const db = await freshDb();
@@ -134,7 +143,7 @@ describe('page catalog state', () => {
       const built = await createCatalogState(db, fakeChannel(), undefined, 5);
       expect(await db.count('searchPack')).toBe(0);
       await settle();
-      expect(await db.count('searchPack')).toBe(1);
+      expect(await db.count('searchPack')).toBe(2);
       built.close();
 
       // Without its pages the catalog could not be read: what the next start finds must be the pack.
@@ -154,14 +163,14 @@ describe('page catalog state', () => {
       const first = await createCatalogState(db, fakeChannel(), undefined, 5);
       await settle();
       first.close();
-      const stored = await db.get('searchPack', 'Product');
+      const stored = await stampOf(db);
       expect(stored).toBeDefined();
 
       await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Offline Walrus Tart' } }, 1);
       const afterWrite = await createCatalogState(db, fakeChannel(), undefined, 5);
       expect(afterWrite.get().index.search('walrus').map((p) => p.Name)).toEqual(['Offline Walrus Tart']);
       await settle();
-      const repacked = await db.get('searchPack', 'Product');
+      const repacked = await stampOf(db);
       expect(repacked?.local).not.toBe(stored?.local);
       afterWrite.close();
 
@@ -180,12 +189,12 @@ describe('page catalog state', () => {
       const channel = fakeChannel();
       const state = await createCatalogState(db, channel, undefined, 5);
       await settle();
-      const before = await db.get('searchPack', 'Product');
+      const before = await stampOf(db);
       await pullCatalog({ db, client });
       channel.send({ type: 'catalog-changed', kinds: ['Product'] });
       await state.refresh([]);
       await settle();
-      const after = await db.get('searchPack', 'Product');
+      const after = await stampOf(db);
       expect(after?.gen).toBeGreaterThan(before!.gen);
       expect(state.get().indexRevision).toBe(0);
       state.close();
@@ -198,15 +207,15 @@ describe('page catalog state', () => {
       const state = await createCatalogState(db, fakeChannel(), undefined, 5);
       await settle();
       state.close();
-      const row = (await db.get('searchPack', 'Product'))!;
-      await db.put('searchPack', { ...row, packed: { ...row.packed, version: -1 } as never });
+      const row = await packedOf(db);
+      await db.put('searchPack', { key: 'packed', packed: { ...row!, version: -1 } as never });
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       try {
         const rebuilt = await createCatalogState(db, fakeChannel(), undefined, 5);
         expect(rebuilt.get().index.size).toBe(450);
         expect(warn).toHaveBeenCalledWith(expect.stringMatching(/another version/), expect.any(String));
         await settle();
-        expect((await db.get('searchPack', 'Product'))?.packed.version).toBe(row.packed.version);
+        expect((await packedOf(db))?.version).toBe(row!.version);
         rebuilt.close();
       } finally {
         warn.mockRestore();
