@@ -6,14 +6,10 @@
  *
  * --latency MS delays every write on the stand-in, as a real API's round trip would.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import * as esbuild from 'esbuild';
-import { startServer } from '../server/server.ts';
 import { createStandin } from '../standin/standin.ts';
 import { launchChromium } from '../tools/chromium.ts';
+import { openBenchPage } from './bench-page.ts';
 import { formatOutboxRows, measureOutbox } from './outbox.ts';
 
 const { values } = parseArgs({
@@ -30,22 +26,9 @@ const standin = createStandin({ products: Number(values.products) });
 for (const method of Number(values.latency) > 0 ? ['POST', 'PUT'] : []) standin.faults.add({ match: { method }, type: 'latency', ms: Number(values.latency) });
 const cleanups: (() => Promise<unknown>)[] = [];
 try {
-  const dir = await mkdtemp(join(tmpdir(), 'epos-bench-outbox-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  await esbuild.build({ entryPoints: [join(process.cwd(), 'test/bench/page.ts')], outfile: join(dir, 'bench.js'), bundle: true, format: 'esm', target: 'es2022', minify: true, logLevel: 'warning' });
-  await writeFile(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="bench.js"></script>');
-  const server = await startServer({
-    api: (request) => standin.fetch(request),
-    staticDir: dir,
-    staticHeaders: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-  });
-  cleanups.push(() => server.close());
   const browser = await launchChromium();
   cleanups.push(() => browser.close());
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  await page.goto(`${server.url}/`);
-  await page.waitForFunction(() => 'bench' in globalThis);
+  const { page } = await openBenchPage(browser, standin, cleanups);
   const m = await measureOutbox(page, standin, { writes: Number(values.writes), runs: Number(values.runs), concurrency: Number(values.concurrency) });
   console.log(`\nOutbox replay benchmark: ${m.entries} entries from ${m.writes} writes, median of ${m.runs} runs, headless Chromium, stand-in over HTTP${Number(values.latency) > 0 ? ` (+${values.latency} ms a write)` : ''}\n`);
   for (const [name, value, note] of formatOutboxRows(m)) console.log(`  ${name.padEnd(48)} ${value.padStart(20)}  ${note}`);
