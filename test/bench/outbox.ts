@@ -63,6 +63,8 @@ export interface OutboxOptions {
   runs?: number;
   /** The higher concurrency to measure; default 4, the pull's pages in flight. */
   concurrency?: number;
+  /** Marks this measurement's records, so a second one on the same stand-in is checked apart. */
+  label?: string;
 }
 
 /** The stand-in as the checks read it. */
@@ -83,7 +85,8 @@ export async function measureOutbox(page: Page, standin: StandinView, options: O
   let builds = 0;
   let failed = 0;
   const order: OrderCheck = { replays: 0, records: 0, problems: [] };
-  const build = (tag: string, count: number): Promise<BuiltOutbox> => call<BuiltOutbox>('outboxBuild', tag, token, count, products, builds++);
+  const build = (tag: string, count: number): Promise<BuiltOutbox> =>
+    call<BuiltOutbox>('outboxBuild', options.label ? `${options.label}-${tag}` : tag, token, count, products, builds++);
   const replayChecked = async (outbox: BuiltOutbox, c: number): Promise<SendTiming> => {
     const from = standin.log.length;
     const timing = await call<SendTiming>('outboxReplay', outbox.tag, token, c);
