@@ -5,7 +5,7 @@
  * other open pages hear of it at once.
  */
 import { type AppConfig, type ConfigReading, readConfig, writeConfig } from './epos/app-config.ts';
-import type { EposClient } from './epos/client.ts';
+import type { EposClient, SettingsAnswer } from './epos/client.ts';
 import { CHANNEL_NAME, type WorkerMessage } from './store/channel.ts';
 import type { TillDb } from './store/db.ts';
 import { keepServerSettings, loadSettingsDocument } from './store/settings-cache.ts';
@@ -65,10 +65,10 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
 
   async function fetchServer(): Promise<void> {
     if (!deps.client) return;
-    let document: unknown;
+    let answer: SettingsAnswer;
     const askedAt = deps.now();
     try {
-      document = await deps.client.getSettings();
+      answer = await deps.client.getSettings();
     } catch (error) {
       // Offline with nothing stored, a refused token...: the stored document stays in use.
       update({ error: `The settings could not be fetched (${error instanceof Error ? error.message : String(error)}); ${view.source === 'none' ? 'defaults are' : 'the stored settings are'} in use.` });
@@ -76,6 +76,10 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     }
     // It answered: an earlier failure no longer applies, whatever is shown next.
     if (view.error !== null) update({ error: null });
+    const { document, storedAt } = answer;
+    // The worker answered from this till's storage (Epos Now unreachable): that is the stored
+    // copy, not news from Epos Now, and is shown as such.
+    if (storedAt !== null) return readStored();
     // A save made here and not yet sent is newer than the server's copy: it stays.
     if (document !== null && (await keepServerSettings(deps.db, document, deps.now(), askedAt))) show(document, 'server');
     else await readStored();

@@ -8,6 +8,7 @@ import { BadResponseError, InvalidRequestError, type RequestRef } from './errors
 import { type Answer, createTransport, type DeprecationNotice, encodeJson, type TransportOptions } from './http.ts';
 import { isServerId, recordId } from './ids.ts';
 import { KINDS, type Kind, PAGE_SIZE } from './kinds.ts';
+import { CACHED_AT_HEADER, SOURCE_HEADER } from './offline.ts';
 import { collectionPath, listPath, recordPath, type SegmentOverrides, SETTINGS_PATHS, type SettingsPathStyle } from './paths.ts';
 import type { RecordInput, RecordOf } from './records.ts';
 import { decodeSettings } from './settings.ts';
@@ -46,6 +47,16 @@ export interface ListAllOptions<K extends Kind> extends CallOptions {
   onProgress?: (progress: ListProgress) => void;
 }
 
+/** What {@link EposClient.getSettings} got. */
+export interface SettingsAnswer {
+  document: unknown;
+  /**
+   * When the till stored the document (ms), if the service worker answered from storage because
+   * Epos Now could not be reached; null when Epos Now answered.
+   */
+  storedAt: number | null;
+}
+
 /** The client. Every method rejects with an EposError subclass on failure. */
 export interface EposClient {
   /** One page (from 1) of up to 200 records. */
@@ -60,8 +71,8 @@ export interface EposClient {
   update<K extends Kind>(kind: K, id: number, body: RecordInput<K>, options?: CallOptions): Promise<RecordOf<K>>;
   /** Deletes a record. */
   remove(kind: Kind, id: number, options?: CallOptions): Promise<void>;
-  /** The app's settings document, or null when none was saved yet. */
-  getSettings(options?: CallOptions): Promise<unknown>;
+  /** The app's settings document (null when none was saved yet), and whether it came from the till's storage. */
+  getSettings(options?: CallOptions): Promise<SettingsAnswer>;
   /** Saves the settings document; resolves with the document as the server stored it. */
   saveSettings(document: unknown, options?: CallOptions): Promise<unknown>;
   /** Removes the token from a text before it is shown or logged. */
@@ -214,9 +225,11 @@ export function createClient(options: ClientOptions): EposClient {
     await transport.send('DELETE', recordPath(kind, id, segments), callOptions);
   }
 
-  async function getSettings(callOptions: CallOptions = {}): Promise<unknown> {
+  async function getSettings(callOptions: CallOptions = {}): Promise<SettingsAnswer> {
     const answer = await transport.send('GET', settingsPath, callOptions);
-    return decodeSettings(answer.value);
+    const storedAt = answer.headers.get(SOURCE_HEADER) === 'cache' ? Date.parse(answer.headers.get(CACHED_AT_HEADER) ?? '') : null;
+    // A stored answer without a readable time is still the till's own copy: dated the epoch, not taken for the server's.
+    return { document: decodeSettings(answer.value), storedAt: storedAt === null ? null : Number.isNaN(storedAt) ? 0 : storedAt };
   }
 
   async function saveSettings(document: unknown, callOptions: CallOptions = {}): Promise<unknown> {

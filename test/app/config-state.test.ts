@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ConfigDeps, createConfigState } from '../../app/config-state.ts';
 import { type AppConfig, DEFAULT_CONFIG } from '../../app/epos/app-config.ts';
+import type { SettingsAnswer } from '../../app/epos/client.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { StoreError } from '../../app/store/errors.ts';
@@ -49,7 +50,8 @@ async function setup(options: { stored?: unknown; getSettings?: () => Promise<un
   const db = options.db ?? (await freshDb());
   if (options.stored !== undefined) await db.put('settings', { key: 'app', document: options.stored, storedAt: NOW - 1 });
   const channel = options.channel ?? bus()();
-  const getSettings = vi.fn(options.getSettings ?? (async () => SERVER));
+  const fetch = options.getSettings ?? (async () => SERVER);
+  const getSettings = vi.fn(async (): Promise<SettingsAnswer> => ({ document: await fetch(), storedAt: null }));
   const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
   const state = createConfigState({ db, client: options.noClient ? undefined : { getSettings }, writer, channel, now: () => NOW });
   return { db, channel, getSettings, writer, state };
@@ -195,12 +197,22 @@ describe('ConfigState', () => {
     state.close();
   });
 
+  it('an answer the worker made from this till\u2019s storage (Epos Now unreachable) is shown as stored, not as from Epos Now, and not stored again', async () => {
+    const { db, state, getSettings } = await setup({ stored: STORED });
+    getSettings.mockImplementation(async () => ({ document: STORED, storedAt: NOW - 1 }));
+    await state.refresh();
+    expect(state.get().source).toBe('stored');
+    expect(state.get().config.tillName).toBe((STORED as { tillName: string }).tillName);
+    expect((await db.get('settings', 'app'))?.storedAt).toBe(NOW - 1);
+    state.close();
+  });
+
   it('fetches again when the worker says a catalog pull finished, and stops listening once closed', async () => {
     const { state, channel, getSettings } = await setup();
     await vi.waitFor(() => expect(state.get().source).toBe('server'));
     const calls = getSettings.mock.calls.length;
     expect(calls).toBe(1);
-    getSettings.mockImplementation(async () => ({ version: 1, tillName: 'Renamed on the server' }));
+    getSettings.mockImplementation(async () => ({ document: { version: 1, tillName: 'Renamed on the server' }, storedAt: null }));
     channel.deliver({ type: 'catalog-changed', kinds: ['Product'] });
     await vi.waitFor(() => expect(state.get().config.tillName).toBe('Renamed on the server'));
     expect(getSettings).toHaveBeenCalledTimes(calls + 1);

@@ -99,14 +99,14 @@ describe('app settings', () => {
   it('saves at the integration path and reads back at the legacy path, the same document', async () => {
     const { standin, client } = setup('v2');
     const legacy = createClient({ baseUrl: BASE, token: standin.token, fetch: inProcessFetch(standin), settingsPath: 'legacy' });
-    expect(await client.getSettings()).toBeNull();
+    expect(await client.getSettings()).toEqual({ document: null, storedAt: null });
     expectWire(standin.log.at(-1), 'GET', '/api/integration/appsettings', '', standin.token);
 
     expect(await client.saveSettings(doc)).toEqual(doc);
     expectWire(standin.log.at(-1), 'POST', '/api/integration/appsettings', JSON.stringify(doc), standin.token);
     expect(standin.settingsText).toBe(JSON.stringify(doc));
 
-    expect(await legacy.getSettings()).toEqual(doc);
+    expect(await legacy.getSettings()).toEqual({ document: doc, storedAt: null });
     expectWire(standin.log.at(-1), 'GET', '/API/Integrations/AppSettings/', '', standin.token);
   });
 
@@ -115,18 +115,27 @@ describe('app settings', () => {
     const legacy = createClient({ baseUrl: BASE, token: standin.token, fetch: inProcessFetch(standin), settingsPath: 'legacy' });
     expect(await legacy.saveSettings(doc)).toEqual(doc);
     expectWire(standin.log.at(-1), 'POST', '/API/Integrations/AppSettings/', JSON.stringify(doc), standin.token);
-    expect(await client.getSettings()).toEqual(doc);
+    expect((await client.getSettings()).document).toEqual(doc);
   });
 
   it('accepts a document JSON-encoded twice', async () => {
     const { standin, client } = setup('v2');
     standin.settingsText = JSON.stringify(JSON.stringify(doc));
-    expect(await client.getSettings()).toEqual(doc);
+    expect((await client.getSettings()).document).toEqual(doc);
+  });
+
+  it('says when the answer is the document this till stored (the worker answered offline)', async () => {
+    const stored = createClient({
+      baseUrl: BASE,
+      token: 'dG9rZW4=',
+      fetch: async () => new Response(JSON.stringify(doc), { headers: { 'X-Epos-Source': 'cache', 'X-Epos-Cached-At': '2026-11-22T10:00:00.000Z' } }),
+    });
+    expect(await stored.getSettings()).toEqual({ document: doc, storedAt: Date.parse('2026-11-22T10:00:00.000Z') });
   });
 
   it('keeps a plain string document as a string', async () => {
     const { standin, client } = setup('v2');
     standin.settingsText = JSON.stringify('just words');
-    expect(await client.getSettings()).toBe('just words');
+    expect((await client.getSettings()).document).toBe('just words');
   });
 });

@@ -37,7 +37,7 @@ async function renderScreen({ server = SERVER, getSettings = async () => server,
   const target = new EventTarget();
   const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: () => undefined };
   const realWriter = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
-  const config = createConfigState({ db, client: { getSettings }, writer: writer ?? realWriter, channel, now: () => NOW });
+  const config = createConfigState({ db, client: { getSettings: async () => ({ document: await getSettings(), storedAt: null }) }, writer: writer ?? realWriter, channel, now: () => NOW });
   states.push(config);
   render(<SettingsScreen config={config} products={createSearchIndex(PRODUCTS)} />);
   return { db, config };
