@@ -9,7 +9,7 @@ import type { EposClient, SettingsAnswer } from './epos/client.ts';
 import { CHANNEL_NAME, type WorkerMessage } from './store/channel.ts';
 import type { TillDb } from './store/db.ts';
 import { keepServerSettings, loadSettingsDocument } from './store/settings-cache.ts';
-import type { Writer, WriteResult } from './writer.ts';
+import type { Writer, WriteOptions, WriteResult } from './writer.ts';
 
 /** What the screens read. */
 export interface ConfigView extends ConfigReading {
@@ -27,10 +27,10 @@ export interface ConfigState {
   subscribe(listener: () => void): () => void;
   /** Fetches the server's document (through the worker, which falls back to the stored one). */
   refresh(): Promise<void>;
-  /** Saves a configuration, keeping keys this app does not know. */
-  save(config: AppConfig): Promise<WriteResult>;
+  /** Saves a configuration, keeping keys this app does not know; `onSettled` as in {@link WriteOptions}. */
+  save(config: AppConfig, options?: Pick<WriteOptions, 'onSettled'>): Promise<WriteResult>;
   /** Saves a whole document as typed (the raw JSON view). */
-  saveDocument(document: unknown): Promise<WriteResult>;
+  saveDocument(document: unknown, options?: Pick<WriteOptions, 'onSettled'>): Promise<WriteResult>;
   close(): void;
 }
 
@@ -93,7 +93,7 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     return reads;
   };
 
-  async function saveDocument(document: unknown): Promise<WriteResult> {
+  async function saveDocument(document: unknown, options: Pick<WriteOptions, 'onSettled'> = {}): Promise<WriteResult> {
     // Shown here and announced to other pages as soon as it is stored, not when Epos Now answers.
     let told: Promise<void> | undefined;
     const stored = (): Promise<void> =>
@@ -101,7 +101,7 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
         const message: WorkerMessage = { type: 'settings-changed' };
         channel.postMessage(message);
       }));
-    const result = await deps.writer.write({ op: 'save', document }, { onStored: () => void stored() });
+    const result = await deps.writer.write({ op: 'save', document }, { ...options, onStored: () => void stored() });
     await stored();
     return result;
   }
@@ -122,7 +122,7 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
       return () => void listeners.delete(listener);
     },
     refresh: () => enqueue(fetchServer),
-    save: (config) => saveDocument(writeConfig(config, view.document)),
+    save: (config, options) => saveDocument(writeConfig(config, view.document), options),
     saveDocument,
     close() {
       channel.removeEventListener('message', onMessage);

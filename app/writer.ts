@@ -17,6 +17,17 @@ export type WriteResult =
   /** Epos Now refused it, or it cannot be decided without a person: kept, under Pending changes. */
   | { state: 'attention'; seq: number; recordId: number; reason: string };
 
+/** What a caller of {@link Writer.write} may ask to hear. */
+export interface WriteOptions {
+  /** Runs once the write is durable, before any answer is awaited. */
+  onStored?(): void;
+  /**
+   * Runs once, later, when a write answered 'queued' lands or turns out to need a person, so the
+   * screen that said "saved on this till" can say what became of it.
+   */
+  onSettled?(result: WriteResult): void;
+}
+
 /** What the writer needs from the page. */
 export interface WriterDeps {
   db: TillDb;
@@ -33,8 +44,8 @@ export interface WriterDeps {
 
 /** The writer: every write, and what a person does with writes the server would not take. */
 export interface Writer {
-  /** Queues a write; `onStored` runs once it is durable, before any answer is awaited. */
-  write(write: Write, options?: { onStored?(): void }): Promise<WriteResult>;
+  /** Queues a write; see {@link WriteOptions}. */
+  write(write: Write, options?: WriteOptions): Promise<WriteResult>;
   /** Every waiting entry, oldest first. */
   list(): Promise<OutboxEntry[]>;
   /** Sends a failed or held entry again. */
@@ -70,7 +81,7 @@ export function createWriter(deps: WriterDeps): Writer {
     deps.notify();
   }
 
-  async function write(change: Write, options: { onStored?(): void } = {}): Promise<WriteResult> {
+  async function write(change: Write, options: WriteOptions = {}): Promise<WriteResult> {
     const queued = await (await queuing()).enqueue(deps.db, change, deps.now());
     announce();
     deps.onQueued?.(change, queued);
@@ -80,7 +91,16 @@ export function createWriter(deps: WriterDeps): Writer {
     const entrySeq: number = seq;
     // Listen before notifying, so a fast answer cannot slip past.
     const landed = new Promise<WriteResult>((resolve) => {
-      const timer = setTimeout(() => finish({ state: 'queued', seq, recordId: queued.recordId }), deps.waitMs ?? 3_000);
+      let answered = false;
+      const answer = (result: WriteResult): void => {
+        answered = true;
+        resolve(result);
+      };
+      // Past the wait the caller hears "queued"; one that asked for the outcome keeps listening.
+      const timer = setTimeout(() => {
+        answer({ state: 'queued', seq, recordId: queued.recordId });
+        if (!options.onSettled) stop();
+      }, deps.waitMs ?? 3_000);
       const listener = (event: Event): void => {
         const message = (event as MessageEvent<WorkerMessage>).data;
         if (message?.type === 'write-landed' && message.seq === seq) finish({ state: 'done', recordId: message.recordId, answer: message.answer });
@@ -102,12 +122,16 @@ export function createWriter(deps: WriterDeps): Writer {
         }
       }
       let settled = false;
-      function finish(result: WriteResult): void {
-        if (settled) return;
+      function stop(): void {
         settled = true;
         clearTimeout(timer);
         deps.channel.removeEventListener('message', listener);
-        resolve(result);
+      }
+      function finish(result: WriteResult): void {
+        if (settled) return;
+        stop();
+        if (answered) options.onSettled?.(result);
+        else answer(result);
       }
       deps.channel.addEventListener('message', listener);
     });

@@ -46,6 +46,50 @@ describe('writer', () => {
   });
 });
 
+describe('a write answered "queued" that settles later', () => {
+  const refusal = { code: 'client' as const, name: 'ClientError', message: 'HTTP 400: Name is required', method: 'PUT', path: '/api/V2/Product/4', mayHaveReached: true, status: 400 };
+
+  it('tells onSettled when it lands, once, and stops listening', async () => {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    const writer = createWriter({ db, channel, now: () => 1, notify: () => undefined, waitMs: 10 });
+    const settled: unknown[] = [];
+    const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } }, { onSettled: (later) => settled.push(later) });
+    expect(result).toMatchObject({ state: 'queued', recordId: 4 });
+    expect(settled).toEqual([]);
+    const seq = (result as { seq: number }).seq;
+    channel.post({ type: 'write-landed', seq, recordId: 4, answer: { ProductID: 4, SalePrice: 2 } });
+    channel.post({ type: 'write-landed', seq, recordId: 4, answer: { ProductID: 4, SalePrice: 2 } });
+    expect(settled).toEqual([{ state: 'done', recordId: 4, answer: { ProductID: 4, SalePrice: 2 } }]);
+  });
+
+  it('tells onSettled when Epos Now refuses it after the wait', async () => {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    const writer = createWriter({ db, channel, now: () => 1, notify: () => undefined, waitMs: 10 });
+    let settled: unknown;
+    const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { Name: '' } }, { onSettled: (later) => (settled = later) });
+    const [entry] = await db.getAll('outbox');
+    await markFailed(db, entry!, refusal, 2);
+    channel.post({ type: 'outbox-changed' });
+    await expect.poll(() => settled).toMatchObject({ state: 'attention', seq: (result as { seq: number }).seq, reason: refusal.message });
+  });
+
+  it('without onSettled, stops listening once it has said "queued"', async () => {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    let listening = 0;
+    const counted = {
+      ...channel,
+      addEventListener: (...args: Parameters<typeof channel.addEventListener>) => (listening++, channel.addEventListener(...args)),
+      removeEventListener: (...args: Parameters<typeof channel.removeEventListener>) => (listening--, channel.removeEventListener(...args)),
+    };
+    const writer = createWriter({ db, channel: counted, now: () => 1, notify: () => undefined, waitMs: 10 });
+    await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } });
+    expect(listening).toBe(0);
+  });
+});
+
 describe('a write that needs a person', () => {
   const refusal = { code: 'client' as const, name: 'ClientError', message: 'POST /api/V2/Customer: HTTP 400: EmailAddress is not valid', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true, status: 400 };
 

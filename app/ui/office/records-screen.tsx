@@ -12,7 +12,7 @@ import type { OpenRecord } from '../../epos/records.ts';
 import type { Write } from '../../store/outbox.ts';
 import type { Writer, WriteResult } from '../../writer.ts';
 import { formatJson } from '../json-text.ts';
-import { OutcomeMessage, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
+import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 import { type PageLoad, RecordsList } from './records-list.tsx';
 import { RecordsForm } from './records-form.tsx';
 import { RecordsView } from './records-view.tsx';
@@ -47,6 +47,10 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
   const [loaded, setLoaded] = useState<Loaded>({ kind, page, load: { state: 'loading' } });
   const [panel, setPanel] = useState<Panel | undefined>(undefined);
   const [notice, setNotice] = useState<WriteOutcome | null>(null);
+  const later = useLaterOutcome((result) => {
+    setNotice(writeOutcome(result, 'Saved to Epos Now'));
+    if (result.state === 'done') setReloads((n) => n + 1);
+  });
   const chooser = useRef<HTMLSelectElement>(null);
   const label = KINDS[kind].label;
   // Until the effect below starts the new load, the last one is another kind's or page's: its
@@ -90,7 +94,7 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
   async function save(write: Write): Promise<string | undefined> {
     let result: WriteResult;
     try {
-      result = await writer.write(write);
+      result = await writer.write(write, later());
     } catch (error) {
       // The writer rejects only when the change could not be stored (StoreError: storage full...);
       // its message already says what to do.

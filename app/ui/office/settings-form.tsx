@@ -5,7 +5,7 @@
 import type { TargetedEvent } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { type AppConfig, CONFIG_FIELDS, FIELD_LABELS, type PriceField, validateConfig } from '../../epos/app-config.ts';
-import type { WriteResult } from '../../writer.ts';
+import type { WriteOptions, WriteResult } from '../../writer.ts';
 import type { SearchIndex } from '../../store/search/index.ts';
 import { SettingsFavourites } from './settings-favourites.tsx';
 import { SettingsField } from './settings-field.tsx';
@@ -16,7 +16,7 @@ export interface SettingsFormProps {
   /** What the till runs on now; each field follows it until that field is edited. */
   current: AppConfig;
   products: SearchIndex | undefined;
-  onSave(config: AppConfig): Promise<WriteResult>;
+  onSave(config: AppConfig, options: WriteOptions): Promise<WriteResult>;
 }
 
 type Errors = Partial<Record<keyof AppConfig, string>>;
@@ -70,7 +70,7 @@ export function SettingsForm({ current, products, onSave }: SettingsFormProps) {
       document.getElementById(first === 'favourites' ? `${id}-favourites-add` : `${id}-${first}`)?.focus();
       return;
     }
-    if (await saving.run(() => onSave(config))) setEdited({});
+    if (await saving.run((options) => onSave(config, options))) setEdited({});
   }
 
   const field = (name: keyof AppConfig) => ({ id: `${id}-${name}`, label: FIELD_LABELS[name], error: errors[name] });

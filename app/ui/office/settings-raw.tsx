@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { readConfig } from '../../epos/app-config.ts';
-import type { WriteResult } from '../../writer.ts';
+import type { WriteOptions, WriteResult } from '../../writer.ts';
 import { JsonEditor } from '../json-editor.tsx';
 import { formatJson, parseJsonText } from '../json-text.ts';
 import { SaveMessage, useSaving } from './settings-saving.tsx';
@@ -14,7 +14,7 @@ import { SaveMessage, useSaving } from './settings-saving.tsx';
 export interface SettingsRawProps {
   /** The stored document (null when nothing was saved). */
   document: unknown;
-  onSave(document: unknown): Promise<WriteResult>;
+  onSave(document: unknown, options: WriteOptions): Promise<WriteResult>;
 }
 
 /** A parsed document waiting for "Save anyway". */
@@ -33,7 +33,7 @@ export function SettingsRaw({ document, onSave }: SettingsRawProps) {
   const saving = useSaving();
   async function save(value: unknown): Promise<void> {
     setDoubtful(null);
-    if (await saving.run(() => onSave(value))) setEdited(null);
+    if (await saving.run((options) => onSave(value, options))) setEdited(null);
   }
   function submit(event: Event): void {
     event.preventDefault();

@@ -3,19 +3,20 @@
  * and a refusal to store it (a full disk) as an alert, with what was typed left in place.
  */
 import { useState } from 'preact/hooks';
-import type { WriteResult } from '../../writer.ts';
-import { OutcomeMessage, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
+import type { WriteOptions, WriteResult } from '../../writer.ts';
+import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Where the last save stands. */
 export type SaveOutcome = { state: 'idle' | 'saving' } | { state: 'saved'; written: WriteOutcome } | { state: 'failed'; message: string };
 
 /** A save's outcome, and the function that runs one; `run` resolves whether it was stored. */
-export function useSaving(): { outcome: SaveOutcome; run(save: () => Promise<WriteResult>): Promise<boolean>; clear(): void } {
+export function useSaving(): { outcome: SaveOutcome; run(save: (options: WriteOptions) => Promise<WriteResult>): Promise<boolean>; clear(): void } {
   const [outcome, setOutcome] = useState<SaveOutcome>({ state: 'idle' });
-  async function run(save: () => Promise<WriteResult>): Promise<boolean> {
+  const later = useLaterOutcome((result) => setOutcome({ state: 'saved', written: writeOutcome(result, 'Saved') }));
+  async function run(save: (options: WriteOptions) => Promise<WriteResult>): Promise<boolean> {
     setOutcome({ state: 'saving' });
     try {
-      setOutcome({ state: 'saved', written: writeOutcome(await save(), 'Saved') });
+      setOutcome({ state: 'saved', written: writeOutcome(await save(later()), 'Saved') });
       return true;
     } catch (error) {
       // A StoreError's message already says what happened and what to do.

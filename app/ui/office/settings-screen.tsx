@@ -32,10 +32,10 @@ export function SettingsScreen({ config, products }: SettingsScreenProps) {
       <SettingsStatus view={view} />
       {/* Both stay mounted, so switching views never loses what was typed in the other. */}
       <div hidden={raw}>
-        <SettingsForm current={view.config} products={products} onSave={(next) => config.save(next)} />
+        <SettingsForm current={view.config} products={products} onSave={(next, options) => config.save(next, options)} />
       </div>
       <div hidden={!raw}>
-        <SettingsRaw document={view.document} onSave={(document) => config.saveDocument(document)} />
+        <SettingsRaw document={view.document} onSave={(document, options) => config.saveDocument(document, options)} />
       </div>
     </section>
   );

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Customer } from '../../epos/records.ts';
 import type { Writer } from '../../writer.ts';
-import { OutcomeMessage, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
+import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Props of {@link CustomerForm}. */
 export interface CustomerFormProps {
@@ -49,6 +49,7 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<WriteOutcome | null>(null);
+  const later = useLaterOutcome((result) => setCreated(writeOutcome(result, 'Customer created')));
   const first = useRef<HTMLInputElement>(null);
   const another = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -93,7 +94,7 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
     for (const name of NAMES) if (values[name].trim()) body[name] = values[name].trim();
     setBusy(true);
     try {
-      const result = await writer.write({ op: 'create', kind: 'Customer', body });
+      const result = await writer.write({ op: 'create', kind: 'Customer', body }, later());
       setCreated(writeOutcome(result, 'Customer created'));
       setValues(EMPTY);
       refocus.current = another;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkerMessage } from '../../../app/store/channel.ts';
 import { StoreError } from '../../../app/store/errors.ts';
 import { checkCustomer, CustomerForm } from '../../../app/ui/till/customer-form.tsx';
+import { markFailed } from '../../../app/store/outbox-outcomes.ts';
 import { createWriter, type WriteResult } from '../../../app/writer.ts';
 import { freshDb } from '../../store/fixture.ts';
 
@@ -42,11 +43,14 @@ describe('CustomerForm', () => {
     type('Phone', '07700 900123');
     create();
     await screen.findByText('Customer created');
-    expect(write).toHaveBeenCalledWith({
-      op: 'create',
-      kind: 'Customer',
-      body: { Forename: 'Ann', Surname: 'Lee', EmailAddress: 'ann@example.com', ContactNumber: '07700 900123' },
-    });
+    expect(write).toHaveBeenCalledWith(
+      {
+        op: 'create',
+        kind: 'Customer',
+        body: { Forename: 'Ann', Surname: 'Lee', EmailAddress: 'ann@example.com', ContactNumber: '07700 900123' },
+      },
+      { onSettled: expect.any(Function) },
+    );
     // Ready for the next customer, with the focus on the way to it.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add another' })));
     fireEvent.click(screen.getByRole('button', { name: 'Add another' }));
@@ -60,7 +64,7 @@ describe('CustomerForm', () => {
     type('Business name (optional)', 'Acme Ltd');
     create();
     await screen.findByText('Customer created');
-    expect(write).toHaveBeenCalledWith({ op: 'create', kind: 'Customer', body: { BusinessName: 'Acme Ltd' } });
+    expect(write).toHaveBeenCalledWith({ op: 'create', kind: 'Customer', body: { BusinessName: 'Acme Ltd' } }, { onSettled: expect.any(Function) });
   });
 
   it('stores it on the till when offline, and says it will be sent', async () => {
@@ -74,6 +78,34 @@ describe('CustomerForm', () => {
     await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
     const [entry] = await db.getAll('outbox');
     expect(entry).toMatchObject({ target: 'Customer', op: 'create', body: { Surname: 'Okafor' }, state: 'pending' });
+    db.close();
+  });
+
+  it('says so when a customer saved on the till is refused by Epos Now later, and when one lands later', async () => {
+    const db = await freshDb();
+    const target = new EventTarget();
+    const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: (_: WorkerMessage) => undefined };
+    const post = (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data }));
+    const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
+    render(<CustomerForm writer={writer} allowed />);
+    type('Surname', 'Okafor');
+    create();
+    await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
+    const [entry] = await db.getAll('outbox');
+    await markFailed(db, entry!, { code: 'client', name: 'ClientError', message: 'HTTP 400: EmailAddress is not valid', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true }, NOW);
+    post({ type: 'outbox-changed' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Kept on this till, but not accepted by Epos Now (HTTP 400: EmailAddress is not valid). Fix it under Back office, Pending changes.',
+    );
+
+    // The next customer, queued, then landing: only its own outcome is shown.
+    fireEvent.click(screen.getByRole('button', { name: 'Add another' }));
+    type('Surname', 'Adeyemi');
+    create();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    const second = (await db.getAll('outbox')).find((e) => (e.body as { Surname?: string }).Surname === 'Adeyemi');
+    post({ type: 'write-landed', seq: second!.seq, recordId: 88, answer: { CustomerID: 88, Surname: 'Adeyemi' } });
+    await screen.findByText('Customer created');
     db.close();
   });
 
