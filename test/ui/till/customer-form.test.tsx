@@ -67,12 +67,18 @@ describe('CustomerForm', () => {
     expect(write).toHaveBeenCalledWith({ op: 'create', kind: 'Customer', body: { BusinessName: 'Acme Ltd' } }, { onSettled: expect.any(Function) });
   });
 
-  it('stores it on the till when offline, and says it will be sent', async () => {
+  /** The form over a real writer whose worker never answers in time; `post` plays the worker's broadcasts. */
+  async function queuingWriter() {
     const db = await freshDb();
     const target = new EventTarget();
     const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: (_: WorkerMessage) => undefined };
-    const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
-    render(<CustomerForm writer={writer} allowed />);
+    const post = (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data }));
+    render(<CustomerForm writer={createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 })} allowed />);
+    return { db, post };
+  }
+
+  it('stores it on the till when offline, and says it will be sent', async () => {
+    const { db } = await queuingWriter();
     type('Surname', 'Okafor');
     create();
     await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
@@ -82,12 +88,7 @@ describe('CustomerForm', () => {
   });
 
   it('says so when a customer saved on the till is refused by Epos Now later, and when one lands later', async () => {
-    const db = await freshDb();
-    const target = new EventTarget();
-    const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: (_: WorkerMessage) => undefined };
-    const post = (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data }));
-    const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
-    render(<CustomerForm writer={writer} allowed />);
+    const { db, post } = await queuingWriter();
     type('Surname', 'Okafor');
     create();
     await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
