@@ -98,10 +98,15 @@ export async function createCatalogState(
     clearTimeout(packTimer);
     packTimer = setTimeout(() => whenIdle(() => {
       if (closed || indexed !== stamp) return;
-      writePack(db, stamp, view.index.pack(), Date.now()).catch((error: unknown) => {
+      writePack(db, stamp, view.index.pack(), Date.now()).then(
+        (done) => {
+          if (done === 'no room') console.warn('Not keeping the packed search index: storage is nearly full, and pending changes need the room. The next start indexes the catalog afresh.');
+        },
+        (error: unknown) => {
         // Only a cache: the next start builds the index from the records instead. Said, not thrown.
-        console.warn('Keeping the packed search index failed; the next start indexes the catalog afresh:', error instanceof Error ? error.message : error);
-      });
+          console.warn('Keeping the packed search index failed; the next start indexes the catalog afresh:', error instanceof Error ? error.message : error);
+        },
+      );
     }), packAfterMs);
   };
   if (!products.packed) packLater(products.stamp);

@@ -7,7 +7,7 @@
 import { type CatalogTx, currentStamp } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import type { CatalogStamp } from './schema.ts';
-import type { PackedSearch } from './search/index.ts';
+import { type PackedSearch, packedSize } from './search/index.ts';
 
 /** The packed index, if one matches the catalog as it stands. */
 export async function readPack(db: TillDb): Promise<{ packed: PackedSearch; stamp: CatalogStamp } | undefined> {
@@ -18,23 +18,37 @@ export async function readPack(db: TillDb): Promise<{ packed: PackedSearch; stam
   return row?.key === 'packed' ? { packed: row.packed, stamp } : undefined;
 }
 
+/** What {@link writePack} did. */
+export type PackWrite = 'stored' | 'out of date' | 'no room';
+
+/** How much the origin stores and may store, in bytes (navigator.storage.estimate()), if known. */
+export type StorageEstimate = () => Promise<{ usage?: number; quota?: number } | undefined>;
+
+const browserEstimate: StorageEstimate = async () => (typeof navigator !== 'undefined' && navigator.storage?.estimate ? navigator.storage.estimate() : undefined);
+
 /**
  * Stores the index packed from the catalog `stamp` describes, unless the catalog has moved on
- * since (a pull, a local write): that pack would be out of date the moment it was stored.
- * Returns whether it was stored.
+ * since (a pull, a local write: that pack would be out of date the moment it was stored), or
+ * storing it would leave the till short of room: it is only a cache, and the outbox's writes
+ * must never be refused for a full disk because of it.
  */
-export async function writePack(db: TillDb, stamp: CatalogStamp, packed: PackedSearch, now: number): Promise<boolean> {
+export async function writePack(db: TillDb, stamp: CatalogStamp, packed: PackedSearch, now: number, estimate = browserEstimate): Promise<PackWrite> {
+  const room = await estimate();
+  if (room?.usage !== undefined && room.quota !== undefined && room.usage + 2 * packedSize(packed) > ROOM_SHARE * room.quota) return 'no room';
   // Relaxed: a pack lost to a power cut is rebuilt on the next start, nothing else depends on it.
   const tx = db.transaction(['searchPack', 'meta', 'local'], 'readwrite', { durability: 'relaxed' });
   const current = await currentStamp(tx as unknown as CatalogTx, 'Product');
   if (!sameStamp(current, stamp)) {
     await tx.done;
-    return false;
+    return 'out of date';
   }
   const store = tx.objectStore('searchPack');
   await Promise.all([store.put({ key: 'packed', packed }), store.put({ key: 'stamp', gen: stamp.gen, local: stamp.local, storedAt: now }), tx.done]);
-  return true;
+  return 'stored';
 }
+
+/** The share of the quota a pack may bring the origin's storage to (counting it twice, for the rewrite). */
+const ROOM_SHARE = 0.8;
 
 /** Whether two reads saw the same catalog. */
 export function sameStamp(a: CatalogStamp, b: CatalogStamp): boolean {

@@ -7,7 +7,7 @@
  * No pass/fail here: machines are noisy, so the figures are printed, never asserted.
  */
 import type { Product } from '../../app/epos/records.ts';
-import { createSearchIndex, openSearchIndex, type SearchIndex } from '../../app/store/search/index.ts';
+import { createSearchIndex, openSearchIndex, packedSize, type SearchIndex } from '../../app/store/search/index.ts';
 import { seededProducts } from '../store/search/fixture.ts';
 
 /** Median, 95th percentile and worst of a set of timings, in ms. */
@@ -183,7 +183,7 @@ function measurePacked(index: SearchIndex): SearchMeasure['packed'] {
   let size = 0;
   for (let round = 0; round < 6; round++) {
     const packed = time(times.packMs, () => index.pack());
-    size = packedBytes(packed);
+    size = packedSize(packed);
     const cloned = time(times.cloneMs, () => structuredClone(packed));
     const opened = time(times.openMs, () => openSearchIndex(cloned));
     time(times.firstSearchMs, () => opened.search('flat white'));
@@ -203,14 +203,6 @@ function measurePacked(index: SearchIndex): SearchMeasure['packed'] {
 }
 
 /** Bytes of a pack in memory: one or two a character for strings (as V8 holds them), typed arrays' own. */
-function packedBytes(value: unknown): number {
-  if (typeof value === 'string') return /[^\u0000-\u00ff]/.test(value) ? value.length * 2 : value.length;
-  if (ArrayBuffer.isView(value)) return value.byteLength;
-  if (typeof value === 'number') return 8;
-  if (typeof value !== 'object' || value === null) return 0;
-  return Object.values(value).reduce<number>((sum, part) => sum + packedBytes(part), 0);
-}
-
 /** Heap plus typed-array memory (outside the heap) after a full GC, in bytes. */
 async function settledMemory(gc: () => void): Promise<number> {
   gc();

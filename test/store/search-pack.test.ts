@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readStamped } from '../../app/store/catalog.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { readPack, writePack } from '../../app/store/search-pack.ts';
-import { createSearchIndex } from '../../app/store/search/index.ts';
+import { createSearchIndex, packedSize } from '../../app/store/search/index.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from './fixture.ts';
 
@@ -23,7 +23,7 @@ describe('search pack', () => {
 
   it('stored with the stamp it was built from, read back while the catalog is unchanged', async () => {
     const { db, stamp, packed } = await pulled();
-    expect(await writePack(db, stamp, packed, 5)).toBe(true);
+    expect(await writePack(db, stamp, packed, 5)).toBe('stored');
     const kept = await readPack(db);
     expect(kept?.stamp).toEqual(stamp);
     expect(kept?.packed).toEqual(packed);
@@ -41,10 +41,20 @@ describe('search pack', () => {
     expect(await readPack(other.db)).toBeUndefined();
   });
 
+  it('not stored when it would bring the till near its storage quota: the outbox needs the room', async () => {
+    const { db, stamp, packed } = await pulled();
+    const size = packedSize(packed);
+    expect(size).toBeGreaterThan(10_000);
+    expect(await writePack(db, stamp, packed, 5, async () => ({ usage: 1_000_000, quota: 1_000_000 + 2 * size }))).toBe('no room');
+    expect(await db.count('searchPack')).toBe(0);
+    expect(await writePack(db, stamp, packed, 5, async () => ({ usage: 1_000_000, quota: 100_000_000 }))).toBe('stored');
+    expect(await writePack(db, stamp, packed, 5, async () => undefined)).toBe('stored');
+  });
+
   it('not stored when the catalog moved on between the read and the write', async () => {
     const { db, stamp, packed } = await pulled();
     await enqueue(db, { op: 'delete', kind: 'Product', id: 9 }, 1);
-    expect(await writePack(db, stamp, packed, 5)).toBe(false);
+    expect(await writePack(db, stamp, packed, 5)).toBe('out of date');
     expect(await db.count('searchPack')).toBe(0);
   });
 });

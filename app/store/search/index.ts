@@ -46,7 +46,7 @@ export interface SearchIndex {
 }
 
 export { DEFAULT_LIMIT } from './search.ts';
-export { PACKED_SEARCH_VERSION, type PackedSearch } from './packed.ts';
+export { PACKED_SEARCH_VERSION, type PackedSearch, packedSize } from './packed.ts';
 export { type TillProduct, tillProduct } from './till-product.ts';
 
 /** Builds an index over the TillProduct fields of `products` (a projection of each is kept, never the record). */

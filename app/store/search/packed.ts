@@ -30,3 +30,12 @@ export function unpackTable(packed: unknown): ProductTable {
   if (version !== PACKED_SEARCH_VERSION) throw part.error(`it is version ${version}, this build reads version ${PACKED_SEARCH_VERSION}`);
   return ProductTable.from(part.part('table'));
 }
+
+/** About how many bytes `packed` takes: strings at their in-memory width, typed arrays' bytes. */
+export function packedSize(packed: unknown): number {
+  if (typeof packed === 'string') return /[^\u0000-\u00ff]/.test(packed) ? packed.length * 2 : packed.length;
+  if (ArrayBuffer.isView(packed)) return packed.byteLength;
+  if (typeof packed === 'number') return 8;
+  if (typeof packed !== 'object' || packed === null) return 0;
+  return Object.values(packed).reduce<number>((sum, part) => sum + packedSize(part), 0);
+}
