@@ -225,9 +225,11 @@ async function openProducts(db: TillDb): Promise<OpenedProducts> {
     try {
       return { index: openSearchIndex(kept.packed), stamp: kept.stamp, packed: true };
     } catch (error) {
-      // A pack another build wrote: built afresh below, and replaced.
-      if (!(error instanceof TypeError)) throw error;
-      console.warn('The stored search index is of another version; indexing the catalog afresh:', error.message);
+      // A pack another build wrote (a TypeError), or one damaged in storage: it is only a cache,
+      // so the till builds the index from the records below and stores a new pack, rather than
+      // failing every start on it.
+      if (!(error instanceof Error)) throw error;
+      console.warn('The stored search index could not be opened; indexing the catalog afresh:', error.message);
     }
   }
   const { records, stamp } = await readStamped(db, 'Product');

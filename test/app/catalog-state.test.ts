@@ -213,10 +213,17 @@ describe('page catalog state', () => {
       try {
         const rebuilt = await createCatalogState(db, fakeChannel(), undefined, 5);
         expect(rebuilt.get().index.size).toBe(450);
-        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/another version/), expect.any(String));
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not be opened/), expect.stringMatching(/version -1/));
         await settle();
         expect((await packedOf(db))?.version).toBe(row!.version);
         rebuilt.close();
+
+        // Damaged in storage: the same, never a till that cannot start.
+        await db.put('searchPack', { key: 'packed', packed: { version: row!.version, table: { ids: 'not an array' } } as never });
+        const again = await createCatalogState(db, fakeChannel(), undefined, 5);
+        expect(again.get().index.size).toBe(450);
+        expect(warn).toHaveBeenLastCalledWith(expect.stringMatching(/indexing the catalog afresh/), expect.any(String));
+        again.close();
       } finally {
         warn.mockRestore();
       }
