@@ -96,18 +96,13 @@ export async function createCatalogState(
   const packLater = (stamp: CatalogStamp): void => {
     indexed = stamp;
     clearTimeout(packTimer);
-    packTimer = setTimeout(() => whenIdle(() => {
-      if (closed || indexed !== stamp) return;
-      writePack(db, stamp, view.index.pack(), Date.now()).then(
-        (done) => {
-          if (done === 'no room') console.warn('Not keeping the packed search index: storage is nearly full, and pending changes need the room. The next start indexes the catalog afresh.');
-        },
-        (error: unknown) => {
-        // Only a cache: the next start builds the index from the records instead. Said, not thrown.
-          console.warn('Keeping the packed search index failed; the next start indexes the catalog afresh:', error instanceof Error ? error.message : error);
-        },
-      );
-    }), packAfterMs);
+    packTimer = setTimeout(
+      () =>
+        whenIdle(() => {
+          if (!closed && indexed === stamp) void storePack(db, stamp, view.index);
+        }),
+      packAfterMs,
+    );
   };
   if (!products.packed) packLater(products.stamp);
 
@@ -202,6 +197,18 @@ export async function createCatalogState(
       channel.close();
     },
   };
+}
+
+/** Packs and stores the index; only a cache, so a failure is said (the next start builds the index instead), not thrown. */
+async function storePack(db: TillDb, stamp: CatalogStamp, index: SearchIndex): Promise<void> {
+  try {
+    if ((await writePack(db, stamp, index.pack(), Date.now())) === 'no room') {
+      console.warn('Not keeping the packed search index: storage is nearly full, and pending changes need the room. The next start indexes the catalog afresh.');
+    }
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    console.warn('Keeping the packed search index failed; the next start indexes the catalog afresh:', error.message);
+  }
 }
 
 /** Runs `task` when the page is idle (between keystrokes), or soon where there is no idle callback. */
