@@ -51,7 +51,7 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
         // Holding an exclusive lock, no other replayer can be mid-send: take back any claim at once.
         ...(deps.exclusive ? { leaseMs: 0 } : {}),
         onChange: () => deps.broadcast({ type: 'outbox-changed' }),
-        onLanded: (entry, recordId, answer) => deps.broadcast({ type: 'write-landed', seq: entry.seq, recordId, answer }),
+        onLanded: (entry, recordId, answer) => deps.broadcast({ type: 'write-landed', seq: entry.seq, target: entry.target, sentId: entry.recordId, recordId, answer }),
       }),
     );
     deps.clearTimer(timer);

@@ -4,6 +4,7 @@
  * worker (a BroadcastChannel message would not).
  */
 import type { CachedKind } from '../epos/kinds.ts';
+import type { OutboxTarget } from './schema.ts';
 
 /** Name of the worker-to-pages channel. */
 export const CHANNEL_NAME = 'epos-till';
@@ -33,6 +34,10 @@ export interface OutboxChangedMessage {
 export interface WriteLandedMessage {
   type: 'write-landed';
   seq: number;
+  /** What was written: a kind, or the settings. */
+  target: OutboxTarget;
+  /** The id the entry carried: a create's temporary one, which pages drop for the real one. */
+  sentId: number;
   /** The record's id on the server (a create's real id). */
   recordId: number;
   /** The server's record, for creates and updates. */

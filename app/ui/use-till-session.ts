@@ -63,10 +63,10 @@ export function useTillSession(db: TillDb, context: BootContext, contextChanged:
       // Before the worker client exists (a few ms after start) there is nobody to tell; its
       // start posts 'send-now' once registered, which sends this write too.
       notify: () => worker?.sendNow(),
-      onQueued(write) {
+      onQueued(write, queued) {
         void outbox.refresh();
-        // The write is laid over the stored catalog: show it at once.
-        if (write.op !== 'save' && isCachedKind(write.kind)) void catalog?.refresh([write.kind]);
+        // The write is laid over the stored catalog: show it at once (that record, not the whole kind).
+        if (write.op !== 'save' && isCachedKind(write.kind)) void catalog?.refreshRecords(write.kind, [queued.recordId]);
       },
     });
     const unexpose = exposeWriter(writer);

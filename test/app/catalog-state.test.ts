@@ -125,6 +125,34 @@ describe('page catalog state', () => {
     expect(channel.onmessage).toBeNull();
   });
 
+  it('re-reads only the records a write touched, and follows a landed create from its temporary id to its real one', async () => {
+    const db = await freshDb();
+    const { client } = standinClient({ products: 450 });
+    await pullCatalog({ db, client });
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel, undefined, 60_000);
+    const renamed = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed Ibex Loaf' } }, 1);
+    const created = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Offline Okapi Bun', SalePrice: 2 } }, 2);
+    // Were the whole kind re-read, the products would be gone with their pages.
+    await db.clear('pages');
+    await state.refreshRecords('Product', [renamed.recordId, created.recordId]);
+    const { index } = state.get();
+    expect(index.size).toBe(451);
+    expect(index.search('ibex').map((p) => p.Name)).toEqual(['Renamed Ibex Loaf']);
+    expect(index.get(created.recordId)?.Name).toBe('Offline Okapi Bun');
+    expect(state.get().indexRevision).toBe(1);
+
+    // The worker landed the create as product 9001: its local row moved to the real id.
+    await db.delete('local', ['Product', created.recordId]);
+    await db.put('local', { kind: 'Product', id: 9001, record: { ProductID: 9001, Name: 'Offline Okapi Bun', SalePrice: 2 }, landedAt: 3 });
+    channel.send({ type: 'write-landed', seq: created.seq!, target: 'Product', sentId: created.recordId, recordId: 9001, answer: { ProductID: 9001 } });
+    await state.refreshRecords('Product', []);
+    expect(index.get(created.recordId)).toBeUndefined();
+    expect(index.search('okapi').map((p) => p.ProductID)).toEqual([9001]);
+    expect(index.size).toBe(451);
+    state.close();
+  });
+
   describe('the packed index kept for the next start', () => {
     const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
     const stampOf = async (db: TillDb) => {

@@ -29,7 +29,7 @@ describe('writer', () => {
       notify: () => {
         notified++;
         // The worker answers for the one entry in the outbox.
-        void db.getAll('outbox').then(([entry]) => channel.post({ type: 'write-landed', seq: entry!.seq, recordId: 501, answer: { CustomerID: 501 } }));
+        void db.getAll('outbox').then(([entry]) => channel.post({ type: 'write-landed', seq: entry!.seq, target: 'Customer', sentId: entry!.recordId, recordId: 501, answer: { CustomerID: 501 } }));
       },
     });
     const result = await writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Ann' } });
@@ -58,8 +58,8 @@ describe('a write answered "queued" that settles later', () => {
     expect(result).toMatchObject({ state: 'queued', recordId: 4 });
     expect(settled).toEqual([]);
     const seq = (result as { seq: number }).seq;
-    channel.post({ type: 'write-landed', seq, recordId: 4, answer: { ProductID: 4, SalePrice: 2 } });
-    channel.post({ type: 'write-landed', seq, recordId: 4, answer: { ProductID: 4, SalePrice: 2 } });
+    channel.post({ type: 'write-landed', seq, target: 'Product', sentId: 4, recordId: 4, answer: { ProductID: 4, SalePrice: 2 } });
+    channel.post({ type: 'write-landed', seq, target: 'Product', sentId: 4, recordId: 4, answer: { ProductID: 4, SalePrice: 2 } });
     expect(settled).toEqual([{ state: 'done', recordId: 4, answer: { ProductID: 4, SalePrice: 2 } }]);
   });
 

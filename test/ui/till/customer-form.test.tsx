@@ -105,7 +105,7 @@ describe('CustomerForm', () => {
     create();
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     const second = (await db.getAll('outbox')).find((e) => (e.body as { Surname?: string }).Surname === 'Adeyemi');
-    post({ type: 'write-landed', seq: second!.seq, recordId: 88, answer: { CustomerID: 88, Surname: 'Adeyemi' } });
+    post({ type: 'write-landed', seq: second!.seq, target: 'Customer', sentId: second!.recordId, recordId: 88, answer: { CustomerID: 88, Surname: 'Adeyemi' } });
     await screen.findByText('Customer created');
     db.close();
   });
