@@ -25,7 +25,7 @@ const TARGET = 'es2022';
  * opens a packed search index saves 350-650 ms of every cold start. What a cold start costs is
  * measured directly (`npm run bench`, target 400 ms to first results, met); these gates keep
  * the bytes from creeping.
- * - app (startup), 39.4 KB: preact+hooks 5.8, idb and workbox-window 2.6, the search index and
+ * - app (startup), 39.7 KB: preact+hooks 5.8, idb and workbox-window 2.6, the search index and
  *   its packed form ~9, the till's order pad (basket, scanner, discount, tables, tenders, send to
  *   till), the catalog and outbox state, settings, the status bar, the till's CSS 2.4 and the
  *   page. About 1.4 KB is esbuild's code splitting: modules the lazy parts share go into chunks
@@ -37,7 +37,7 @@ const TARGET = 'es2022';
  * - worker, 14.7 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb.
  */
-const BUDGET = { app: 40_000, lazy: 23_000, worker: 16_000 };
+const BUDGET = { app: 41_000, lazy: 23_000, worker: 16_000 };
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]
