@@ -133,6 +133,9 @@ export interface ColdStartOptions {
 /** More records than any of the three small kinds the stand-in seeds: a pages read this big is the products. */
 const SMALL_KIND_MAX = 1_000;
 
+/** How long a till that has pulled may take to store its packed search index (it does so 0.1 s after, when idle). */
+const PACK_WAIT_MS = 60_000;
+
 /** The prompt the search shows only once the index holds products. */
 const PROMPT = 'Type a product name, or scan a barcode.';
 /** What the injected script logs when it has its figures. */
@@ -159,7 +162,10 @@ export async function measureColdStart(browser: Browser, appUrl: string, product
     await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor({ state: 'detached', timeout });
     // A till that has run a moment has packed its search index for the next start: wait for it,
     // so the reloads measure that start (the first offline reload, not in the figures, may not).
-    await page.waitForFunction(packStored, undefined, { timeout, polling: 100 });
+    await page.waitForFunction(packStored, undefined, { timeout: PACK_WAIT_MS, polling: 100 }).catch((error: unknown) => {
+      if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+      throw new Error(`the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`, { cause: error });
+    });
     // Boot keeps the token in storage and drops it from the address, so a plain reload is a till reopening.
     if (new URL(page.url()).searchParams.has('appToken')) throw new Error(`the app left its token in the address: ${page.url()}`);
     await context.setOffline(true);
