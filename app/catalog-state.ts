@@ -131,11 +131,15 @@ export async function createCatalogState(
       if (kind !== 'Product') return reread([kind]);
       const { index } = view;
       const read = await Promise.all(ids.map((id) => readOne(db, 'Product', id)));
-      const gone = ids.filter((_, at) => read[at] === undefined && index.get(ids[at] as number) !== undefined);
-      const changed = read.filter((product): product is Product => product !== undefined && !sameRecord(index.get(productId(product)) ?? {}, tillProduct(product)));
-      if (gone.length > 0) index.remove(gone);
-      if (changed.length > 0) index.upsert(changed);
-      if (gone.length > 0 || changed.length > 0) update({ indexRevision: view.indexRevision + 1, readError: null });
+      const changed: Product[] = [];
+      const gone: number[] = [];
+      read.forEach((product, at) => {
+        const id = ids[at] as number;
+        if (product !== undefined) {
+          if (isNews(index, id, product)) changed.push(product);
+        } else if (index.get(id) !== undefined) gone.push(id);
+      });
+      if (applyToIndex(index, changed, gone)) update({ indexRevision: view.indexRevision + 1, readError: null });
     });
 
   async function reread(kinds: readonly CachedKind[]): Promise<void> {
@@ -170,14 +174,9 @@ export async function createCatalogState(
     for (const product of fresh) {
       const id = productId(product);
       seen.add(id);
-      const old = index.get(id);
-      // The index keeps the till's fields only: a change to any other field is not one here.
-      if (!old || !sameRecord(old, tillProduct(product))) changed.push(product);
+      if (isNews(index, id, product)) changed.push(product);
     }
-    const gone = index.ids().filter((id) => !seen.has(id));
-    if (gone.length > 0) index.remove(gone);
-    if (changed.length > 0) view.index.upsert(changed);
-    return gone.length > 0 || changed.length > 0;
+    return applyToIndex(index, changed, index.ids().filter((id) => !seen.has(id)));
   }
 
   const stallTimers = new Map<CachedKind, ReturnType<typeof setTimeout>>();
@@ -219,6 +218,19 @@ export async function createCatalogState(
       channel.close();
     },
   };
+}
+
+/** Whether `product` differs from what the index holds under `id`. The index keeps the till's fields only: a change to any other field is not one here. */
+function isNews(index: SearchIndex, id: number, product: Product): boolean {
+  const old = index.get(id);
+  return old === undefined || !sameRecord(old, tillProduct(product));
+}
+
+/** Drops `gone` from the index and puts `changed` in; returns whether it changed at all. */
+function applyToIndex(index: SearchIndex, changed: readonly Product[], gone: readonly number[]): boolean {
+  if (gone.length > 0) index.remove(gone);
+  if (changed.length > 0) index.upsert(changed);
+  return gone.length > 0 || changed.length > 0;
 }
 
 /** Packs and stores the index; only a cache, so a failure is said (the next start builds the index instead), not thrown. */

@@ -26,8 +26,7 @@ export async function readAll<K extends CachedKind>(db: TillDb, kind: K): Promis
 export async function readStamped<K extends CachedKind>(db: TillDb, kind: K): Promise<{ records: RecordOf<K>[]; stamp: CatalogStamp }> {
   const tx = readTx(db);
   const gen = await currentGen(tx, kind);
-  const [pages, local] = await Promise.all([tx.objectStore('pages').getAll(generationRange(kind, gen)), localRows(tx, kind)]);
-  const records = pages.flatMap((page) => page.records);
+  const [records, local] = await Promise.all([snapshotRecords(tx, kind, gen), localRows(tx, kind)]);
   return { records: (local.length === 0 ? records : overlay(kind, records, local)) as RecordOf<K>[], stamp: { gen, local: localStamp(local) } };
 }
 
@@ -47,7 +46,7 @@ export async function readPage(db: TillDb, kind: CachedKind, page: number): Prom
   const local = await localRows(tx, kind);
   if (local.length > 0) {
     // Local writes shift positions; they are few, so merging everything is the simple, right answer.
-    const all = overlay(kind, await snapshotRecords(tx, kind), local);
+    const all = overlay(kind, await snapshotRecords(tx, kind, await currentGen(tx, kind)), local);
     return all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   }
   const gen = await currentGen(tx, kind);
@@ -108,8 +107,8 @@ async function currentGen(tx: ReadTx, kind: CachedKind): Promise<number> {
   return (await tx.objectStore('meta').get(kind))?.gen ?? 0;
 }
 
-async function snapshotRecords(tx: ReadTx, kind: CachedKind): Promise<OpenRecord[]> {
-  const pages = await tx.objectStore('pages').getAll(generationRange(kind, await currentGen(tx, kind)));
+async function snapshotRecords(tx: ReadTx, kind: CachedKind, gen: number): Promise<OpenRecord[]> {
+  const pages = await tx.objectStore('pages').getAll(generationRange(kind, gen));
   return pages.flatMap((page) => page.records);
 }
 

@@ -24,6 +24,9 @@ export type PackWrite = 'stored' | 'out of date' | 'no room';
 /** How much the origin stores and may store, in bytes (navigator.storage.estimate()), if known. */
 export type StorageEstimate = () => Promise<{ usage?: number; quota?: number } | undefined>;
 
+/** The share of the quota a pack may bring the origin's storage to (counting it twice, for the rewrite). */
+const ROOM_SHARE = 0.8;
+
 const browserEstimate: StorageEstimate = async () => (typeof navigator !== 'undefined' && navigator.storage?.estimate ? navigator.storage.estimate() : undefined);
 
 /**
@@ -46,9 +49,6 @@ export async function writePack(db: TillDb, stamp: CatalogStamp, packed: PackedS
   await Promise.all([store.put({ key: 'packed', packed }), store.put({ key: 'stamp', gen: stamp.gen, local: stamp.local, storedAt: now }), tx.done]);
   return 'stored';
 }
-
-/** The share of the quota a pack may bring the origin's storage to (counting it twice, for the rewrite). */
-const ROOM_SHARE = 0.8;
 
 /** Whether two reads saw the same catalog. */
 export function sameStamp(a: CatalogStamp, b: CatalogStamp): boolean {

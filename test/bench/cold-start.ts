@@ -13,6 +13,7 @@
  */
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import type { Browser, BrowserContext, CDPSession, Page, Response } from 'playwright-core';
+import { DB_NAME } from '../../app/store/schema.ts';
 import { spread } from './search.ts';
 
 /** Median and range of one figure over the measured reloads, in ms. */
@@ -162,7 +163,7 @@ export async function measureColdStart(browser: Browser, appUrl: string, product
     await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor({ state: 'detached', timeout });
     // A till that has run a moment has packed its search index for the next start: wait for it,
     // so the reloads measure that start (the first offline reload, not in the figures, may not).
-    await page.waitForFunction(packStored, undefined, { timeout: PACK_WAIT_MS, polling: 100 }).catch((error: unknown) => {
+    await page.waitForFunction(packStored, DB_NAME, { timeout: PACK_WAIT_MS, polling: 100 }).catch((error: unknown) => {
       if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
       throw new Error(`the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`, { cause: error });
     });
@@ -335,9 +336,9 @@ async function measureLoad(page: Page, mode: Mode, load: Load, navigate: Navigat
  * Runs in the page: whether the search index is packed for the catalog as it stands (the stamp
  * row's generation is the products' current one). Read with the plain IndexedDB API, apart from the app.
  */
-function packStored(): Promise<boolean> {
+function packStored(name: string): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const open = indexedDB.open('epos-till');
+    const open = indexedDB.open(name);
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
