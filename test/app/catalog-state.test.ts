@@ -20,6 +20,14 @@ function fakeChannel() {
   return channel;
 }
 
+/** A fresh database holding a complete pull of 450 products, the stand-in and a client to it. */
+async function pulled() {
+  const db = await freshDb();
+  const { standin, client } = standinClient({ products: 450 });
+  await pullCatalog({ db, client });
+  return { db, standin, client };
+}
+
 describe('page catalog state', () => {
   it('starts empty before any pull', async () => {
     const state = await createCatalogState(await freshDb(), fakeChannel());
@@ -28,9 +36,7 @@ describe('page catalog state', () => {
   });
 
   it('loads the four kinds and indexes the products', async () => {
-    const db = await freshDb();
-    const { standin, client } = standinClient({ products: 450 });
-    await pullCatalog({ db, client });
+    const { db, standin } = await pulled();
     const state = await createCatalogState(db, fakeChannel());
     const view = state.get();
     expect(view.index.size).toBe(450);
@@ -42,9 +48,7 @@ describe('page catalog state', () => {
   });
 
   it('keeps pull progress per kind and re-reads the changed kinds on catalog-changed', async () => {
-    const db = await freshDb();
-    const { standin, client } = standinClient({ products: 450 });
-    await pullCatalog({ db, client });
+    const { db, standin, client } = await pulled();
     const channel = fakeChannel();
     const state = await createCatalogState(db, channel);
     let changes = 0;
@@ -73,9 +77,7 @@ describe('page catalog state', () => {
   });
 
   it('re-reads the stored failure after a failed walk', async () => {
-    const db = await freshDb();
-    const { standin, client } = standinClient({ products: 450 });
-    await pullCatalog({ db, client });
+    const { db, standin, client } = await pulled();
     const channel = fakeChannel();
     const state = await createCatalogState(db, channel);
     standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'status', status: 503 });
@@ -87,9 +89,7 @@ describe('page catalog state', () => {
   });
 
   it('a catalog-changed with nothing new leaves the index (and its revision) alone', async () => {
-    const db = await freshDb();
-    const { client } = standinClient({ products: 450 });
-    await pullCatalog({ db, client });
+    const { db, client } = await pulled();
     const channel = fakeChannel();
     const state = await createCatalogState(db, channel);
     const index = state.get().index;
@@ -126,9 +126,7 @@ describe('page catalog state', () => {
   });
 
   it('re-reads only the records a write touched, and follows a landed create from its temporary id to its real one', async () => {
-    const db = await freshDb();
-    const { client } = standinClient({ products: 450 });
-    await pullCatalog({ db, client });
+    const { db } = await pulled();
     const channel = fakeChannel();
     const state = await createCatalogState(db, channel, undefined, 60_000);
     const renamed = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed Ibex Loaf' } }, 1);
@@ -165,9 +163,7 @@ describe('page catalog state', () => {
     };
 
     it('is stored once changes settle, and the next start opens it instead of reading the products', async () => {
-      const db = await freshDb();
-      const { standin, client } = standinClient({ products: 450 });
-      await pullCatalog({ db, client });
+      const { db, standin } = await pulled();
       const built = await createCatalogState(db, fakeChannel(), undefined, 5);
       expect(await db.count('searchPack')).toBe(0);
       await settle();
@@ -185,9 +181,7 @@ describe('page catalog state', () => {
     });
 
     it('is not used once a local write changed a product, nor after a pull; the change shows and a new pack follows', async () => {
-      const db = await freshDb();
-      const { standin, client } = standinClient({ products: 450 });
-      await pullCatalog({ db, client });
+      const { db, standin, client } = await pulled();
       const first = await createCatalogState(db, fakeChannel(), undefined, 5);
       await settle();
       first.close();
@@ -211,9 +205,7 @@ describe('page catalog state', () => {
     });
 
     it('follows a pull that changed none of the till\u2019s fields, so the next start can still use it', async () => {
-      const db = await freshDb();
-      const { client } = standinClient({ products: 450 });
-      await pullCatalog({ db, client });
+      const { db, client } = await pulled();
       const channel = fakeChannel();
       const state = await createCatalogState(db, channel, undefined, 5);
       await settle();
@@ -229,9 +221,7 @@ describe('page catalog state', () => {
     });
 
     it('a pack of another version is set aside with a warning, the catalog indexed afresh, and the pack replaced', async () => {
-      const db = await freshDb();
-      const { client } = standinClient({ products: 450 });
-      await pullCatalog({ db, client });
+      const { db } = await pulled();
       const state = await createCatalogState(db, fakeChannel(), undefined, 5);
       await settle();
       state.close();

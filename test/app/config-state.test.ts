@@ -57,6 +57,17 @@ async function setup(options: { stored?: unknown; getSettings?: () => Promise<un
   return { db, channel, getSettings, writer, state };
 }
 
+/** Two pages of one till (one database, one bus), each with the server's settings fetched. */
+async function twoPages() {
+  const join = bus();
+  const db = await freshDb();
+  const first = await setup({ db, channel: join() });
+  const second = await setup({ db, channel: join() });
+  await first.state.refresh();
+  await second.state.refresh();
+  return { join, db, first, second };
+}
+
 const CHANGED: AppConfig = { ...DEFAULT_CONFIG, tillName: 'Saved here', favourites: [4, 2] };
 
 describe('ConfigState', () => {
@@ -147,12 +158,7 @@ describe('ConfigState', () => {
   });
 
   it('broadcasts a save, and another page on the same database re-reads it', async () => {
-    const join = bus();
-    const db = await freshDb();
-    const first = await setup({ db, channel: join() });
-    const second = await setup({ db, channel: join() });
-    await first.state.refresh();
-    await second.state.refresh();
+    const { first, second } = await twoPages();
     expect(second.state.get().config.tillName).toBe('Server till');
 
     await first.state.save(CHANGED);
@@ -164,12 +170,7 @@ describe('ConfigState', () => {
   });
 
   it('shows and announces a save once it is stored, before Epos Now answers', async () => {
-    const join = bus();
-    const db = await freshDb();
-    const first = await setup({ db, channel: join() });
-    const second = await setup({ db, channel: join() });
-    await first.state.refresh();
-    await second.state.refresh();
+    const { join, db, first, second } = await twoPages();
     // A writer whose answer does not come (the till is offline): it says "queued" after 1.5 s.
     const slow = createWriter({ db, channel: join(), now: () => NOW, notify: () => undefined, waitMs: 1_500 });
     const state = createConfigState({ db, client: undefined, writer: slow, channel: join(), now: () => NOW });

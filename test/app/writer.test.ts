@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../app/store/channel.ts';
+import type { TillDb } from '../../app/store/db.ts';
 import { markFailed, markHeld } from '../../app/store/outbox-outcomes.ts';
+import type { OutboxEntry } from '../../app/store/schema.ts';
 import { createWriter } from '../../app/writer.ts';
 import { freshDb } from '../store/fixture.ts';
 
@@ -91,24 +93,22 @@ describe('a write answered "queued" that settles later', () => {
 });
 
 describe('a write that needs a person', () => {
+  /** A writer that waits long for an answer, whose worker, told to send, does `settle` to the one entry. */
+  async function workerSettles(settle: (db: TillDb, channel: ReturnType<typeof fakeChannel>, entry: OutboxEntry) => Promise<void>) {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    const notify = (): void => void db.getAll('outbox').then(([entry]) => settle(db, channel, entry!));
+    return { db, writer: createWriter({ db, channel, now: () => 1, waitMs: 10_000, notify }) };
+  }
+
   const refusal = { code: 'client' as const, name: 'ClientError', message: 'POST /api/V2/Customer: HTTP 400: EmailAddress is not valid', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true, status: 400 };
 
   it('says Epos Now refused it, with the answer, as soon as the worker settles it, instead of "queued"', async () => {
-    const db = await freshDb();
-    const channel = fakeChannel();
-    const writer = createWriter({
-      db,
-      channel,
-      now: () => 1,
-      waitMs: 10_000,
-      notify: () => {
-        // The worker sends, the server refuses, and the worker tells every page the outbox changed.
-        void db.getAll('outbox').then(async ([entry]) => {
-          channel.post({ type: 'outbox-changed' });
-          await markFailed(db, entry!, refusal, 2);
-          channel.post({ type: 'outbox-changed' });
-        });
-      },
+    // The worker sends, the server refuses, and the worker tells every page the outbox changed.
+    const { db, writer } = await workerSettles(async (db, channel, entry) => {
+      channel.post({ type: 'outbox-changed' });
+      await markFailed(db, entry, refusal, 2);
+      channel.post({ type: 'outbox-changed' });
     });
     const started = Date.now();
     const result = await writer.write({ op: 'create', kind: 'Customer', body: { EmailAddress: 'x' } });
@@ -118,14 +118,9 @@ describe('a write that needs a person', () => {
   });
 
   it('says a held create waits for a decision', async () => {
-    const db = await freshDb();
-    const channel = fakeChannel();
-    const writer = createWriter({
-      db,
-      channel,
-      now: () => 1,
-      waitMs: 10_000,
-      notify: () => void db.getAll('outbox').then(async ([entry]) => (await markHeld(db, entry!, null, [], 2), channel.post({ type: 'outbox-changed' }))),
+    const { writer } = await workerSettles(async (db, channel, entry) => {
+      await markHeld(db, entry, null, [], 2);
+      channel.post({ type: 'outbox-changed' });
     });
     expect(await writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Twin' } })).toMatchObject({ state: 'attention', reason: 'Epos Now may already have it, and a person must decide' });
   });
