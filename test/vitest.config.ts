@@ -5,6 +5,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Node 25 and later define their own global `localStorage` and `sessionStorage` (the first
+ * undefined unless `--localstorage-file` is given); vitest leaves a global that already exists in
+ * place, so they would shadow the test DOM's storage. Turning Node's off in the test workers
+ * gives component tests the DOM's, as a browser tab has. Node 20 knows no such flag.
+ */
+const NODE_WEB_STORAGE_OFF = '--no-experimental-webstorage';
+const execArgv = process.allowedNodeEnvironmentFlags.has(NODE_WEB_STORAGE_OFF) ? [NODE_WEB_STORAGE_OFF] : [];
+
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
@@ -14,5 +23,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    execArgv,
   },
 });
