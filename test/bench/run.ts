@@ -191,8 +191,12 @@ async function main(): Promise<void> {
       [`  the same, API ${REMOTE_MS} ms away (${remote.entries} writes)`, `${remote.ratio.sequential.toFixed(2)}x`, remote.ratio.sequential <= 1.5],
       ['  order per record kept', outbox.order.problems.length === 0 ? 'kept' : `${outbox.order.problems.length} problems`, outbox.order.problems.length === 0],
       ['heap under 60 MB with the products indexed (the till)', `${typed.heapMb.toFixed(1)} MB`, typed.heapMb < 60],
-      ['app (startup) under 25 KB gzipped', kB(sizes.parts.app.gzip), sizes.parts.app.gzip <= 25_000],
-      ['worker under 10 KB gzipped', kB(sizes.parts.worker.gzip), sizes.parts.worker.gzip <= 10_000],
+      // The gates in force are build.mjs's BUDGET, as sizes.json carries them; the first goals
+      // (25 KB app, 10 KB worker) were retired with figures (README, "Bundle size").
+      ...(['app', 'lazy', 'worker'] as const).map((part): [string, string, boolean] => {
+        const size = sizes.parts[part];
+        return [`${part} within its size gate (${kB(size.budget)} gzipped)`, kB(size.gzip), size.gzip <= size.budget];
+      }),
     ];
     const print = (title: string, table: [string, string, string][]): void => {
       console.log(`\n${title}\n`);
