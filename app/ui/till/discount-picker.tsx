@@ -22,6 +22,8 @@ export interface DiscountPickerProps {
 export function DiscountPicker({ reasons, discount, money, onChange }: DiscountPickerProps) {
   // What the cashier typed, until a reason or type is chosen again.
   const [draft, setDraft] = useState<string | null>(null);
+  // A reason without a usable default (null, "ten", "" in the API) shows an empty field, not "0" or "NaN".
+  const [blank, setBlank] = useState(false);
   const id = useId();
   if (reasons.length === 0) return null;
   const percentage = discount?.kind !== 'amount';
@@ -42,13 +44,10 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
             onChange={(event) => {
               const chosen = reasons.find((reason) => String(recordId('DiscountReason', reason)) === event.currentTarget.value);
               const reasonId = recordId('DiscountReason', chosen);
+              const preset = defaultPercentage(chosen?.DefaultVal);
               setDraft(null);
-              // To 2 decimals, as a typed one: the basket shows and the till gets the same percentage.
-              onChange(
-                chosen && reasonId !== undefined
-                  ? { reasonId, reason: chosen.Reason, kind: 'percentage', value: Math.round(Math.min(100, Math.max(0, chosen.DefaultVal ?? 0)) * 100) / 100 }
-                  : null,
-              );
+              setBlank(preset === null);
+              onChange(chosen && reasonId !== undefined ? { reasonId, reason: chosen.Reason, kind: 'percentage', value: preset ?? 0 } : null);
             }}
           >
             <option value="">No discount</option>
@@ -69,6 +68,7 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
               <span>Discount type</span>
               <select value={discount.kind} onChange={(event) => {
                   setDraft(null);
+                  setBlank(false);
                   onChange({ ...discount, kind: event.currentTarget.value === 'amount' ? 'amount' : 'percentage', value: 0 });
                 }}
               >
@@ -82,7 +82,7 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
                 type="text"
                 inputMode="decimal"
                 autocomplete="off"
-                value={draft ?? (percentage ? String(discount.value) : money.plain(discount.value))}
+                value={draft ?? (blank ? '' : percentage ? String(discount.value) : money.plain(discount.value))}
                 aria-invalid={invalid}
                 aria-describedby={invalid ? id : undefined}
                 onInput={(event) => {
@@ -105,4 +105,10 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
       ) : null}
     </section>
   );
+}
+
+/** A reason's default percentage, clamped to 0-100 and rounded to 2 decimals as a typed one is; null when it is not a number. */
+function defaultPercentage(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  return Math.round(Math.min(100, Math.max(0, value)) * 100) / 100;
 }

@@ -89,6 +89,27 @@ describe('DiscountPicker', () => {
     expect(current?.value).toBe(12.35);
   });
 
+  it('shows no default, an empty field and no alert, for a reason whose DefaultVal is not a number', () => {
+    const odd = [
+      { DiscountReasonID: 1, Reason: 'Null', DefaultVal: null },
+      { DiscountReasonID: 2, Reason: 'Word', DefaultVal: 'ten' as unknown as number },
+      { DiscountReasonID: 3, Reason: 'Empty', DefaultVal: '' as unknown as number },
+      { DiscountReasonID: 4, Reason: 'Huge', DefaultVal: Number.POSITIVE_INFINITY },
+    ];
+    render(<Harness reasons={odd} />);
+    for (const id of ['1', '2', '3', '4']) {
+      fireEvent.change(reason(), { target: { value: id } });
+      expect(field('Discount percentage').value).toBe('');
+      expect(current?.value).toBe(0);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(document.body.textContent).not.toContain('NaN');
+    }
+    type('Discount percentage', '15');
+    expect(current?.value).toBe(15);
+    type('Discount percentage', '');
+    expect(screen.getByRole('alert').textContent).toContain('so the discount stays at 15%');
+  });
+
   it('takes an amount off instead, in minor units, refusing more decimals than the currency has', () => {
     render(<Harness />);
     fireEvent.change(reason(), { target: { value: '8' } });
