@@ -265,6 +265,18 @@ describe('tillProduct', () => {
     expect(Object.keys(sparse)).toEqual(['Id', 'Name', 'Barcode']);
   });
 
+  it('keeps no price that is not finite or whose minor units would not fit a safe integer: the product has no price', () => {
+    // A JSON number too large for a double parses to Infinity.
+    const parsed = JSON.parse('{"ProductID": 9, "Name": "Overflow", "SalePrice": 1e309, "EatOutPrice": 2.5}') as Product;
+    const absurd = [1e308, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, 1e20, -1e20];
+    const records = [parsed, ...absurd.map((price, n) => product(20 + n, `Absurd ${n}`, { SalePrice: 1, EatOutPrice: price }))];
+    const index = createSearchIndex(records);
+    expect(index.get(9)).toMatchObject({ SalePrice: null, EatOutPrice: 2.5 });
+    for (const [n] of absurd.entries()) expect(index.get(20 + n)).toMatchObject({ SalePrice: 1, EatOutPrice: null });
+    // The largest sane price stays, to the penny.
+    expect(tillProduct(product(30, 'Yacht', { SalePrice: 9_999_999_999.99 })).SalePrice).toBe(9_999_999_999.99);
+  });
+
   it('is what the index keeps and answers with, whether given records or projections', () => {
     const records = seededProducts(50);
     const fromRecords = createSearchIndex(records);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASKET_KEY } from '../../../app/till/basket-storage.ts';
+import { BASKET_KEY, loadBasket } from '../../../app/till/basket-storage.ts';
 import { OrderPad } from '../../../app/ui/till/order-pad.tsx';
 import { catalogView, config, memoryStorage, PRODUCTS, product, tillFrame } from './fixture.ts';
 
@@ -31,6 +31,23 @@ describe('OrderPad', () => {
     expect(lines()[0]).toContain('£6.40');
     expect(screen.getByText('Added Flat White')).toBeTruthy();
     expect(screen.getByText('Added Flat White').closest('[aria-live="polite"]')).toBeTruthy();
+  });
+
+  it('a product priced 1e308 shows no price and cannot be added, so the kept basket reads back after a reload', () => {
+    const catalog = catalogView([...PRODUCTS, product(9, 'Overflow Tea', 1e308), product(10, 'Huge Tea', 1e20)]);
+    const { storage, unmount } = renderPad({ catalog });
+    type('tea');
+    const results = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem');
+    expect(results.map((result) => result.textContent)).toEqual([expect.stringContaining('No price'), expect.stringContaining('No price')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Overflow Tea' }));
+    expect(screen.getByRole('alert').textContent).toContain('Overflow Tea has no sale price');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Huge Tea' }));
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    unmount();
+    expect(loadBasket('GBP', storage)).toEqual({ basket: expect.objectContaining({ lines: [expect.objectContaining({ name: 'Latte', unitPrice: 310 })] }), problem: null });
+    renderPad({ catalog, storage });
+    expect(lines()).toEqual([expect.stringContaining('Latte')]);
   });
 
   it('Enter on an exact barcode in the search box adds the product and clears the box', () => {
