@@ -4,6 +4,7 @@
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { CACHED_KINDS, type CachedKind } from '../app/epos/kinds.ts';
+import { readKindMeta } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
 import { beginGeneration, commitGeneration, discardGeneration, recordFailure, type SnapshotPage, writeGeneration } from '../app/store/snapshot.ts';
 
@@ -56,6 +57,7 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
   const now = deps.now ?? Date.now;
   const batch = deps.batch ?? 10;
   const startedAt = now();
+  const previous = await readKindMeta(db, kind);
   const gen = await beginGeneration(db, kind);
   let buffer: SnapshotPage[] = [];
   let count = 0;
@@ -72,6 +74,8 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
   try {
     await client.listAll(kind, {
       concurrency: deps.concurrency ?? 4,
+      // Aimed at the last count: a kind that did not grow costs no request past its last page.
+      expectedRecords: previous.count,
       onPage: async (records, page) => {
         buffer.push({ page, records });
         count += records.length;

@@ -41,6 +41,11 @@ export interface ListProgress {
 export interface ListAllOptions<K extends Kind> extends CallOptions {
   /** Pages requested at once. Default 4. */
   concurrency?: number;
+  /**
+   * Records the walk expects (the last pull's count): the pages that holds go out together, and
+   * past them one page at a time, then more, so a kind that did not grow costs no request past its end.
+   */
+  expectedRecords?: number;
   /** Receives each page in page order as the walk goes; the walk waits for it (back-pressure). */
   onPage?: (records: RecordOf<K>[], page: number) => void | Promise<void>;
   /** Called after each page and once more when done. */
@@ -136,6 +141,13 @@ export function createClient(options: ClientOptions): EposClient {
     const arrived = new Map<number, RecordOf<K>[]>();
     let nextToRequest = 1;
     let lastPage = Number.POSITIVE_INFINITY; // the first short page seen
+    // Pages the expected count fills, plus the short or empty one after them; at least page 1.
+    const aim = Math.max(1, Math.floor((walk.expectedRecords ?? 0) / PAGE_SIZE) + 1);
+    // Pages 1..fullThrough all came back full; past the aim, the pages asked for ahead double
+    // with each full page (1, 2, 4... up to `concurrency`), so a walk overshoots its end by little.
+    let fullThrough = 0;
+    const full = new Set<number>();
+    const mayRequest = (page: number): boolean => page <= aim || page <= fullThrough + Math.min(concurrency, 2 ** Math.max(0, fullThrough - aim));
     let nextToHand = 1;
     let handing: Promise<void> = Promise.resolve();
     // Workers keep fetching while earlier pages are handed on (stored, say), and wait only when
@@ -173,14 +185,18 @@ export function createClient(options: ClientOptions): EposClient {
 
     async function worker(): Promise<void> {
       while (nextToRequest <= lastPage && !controller.signal.aborted) {
-        if (nextToRequest - nextToHand >= window) {
+        if (nextToRequest - nextToHand >= window || !mayRequest(nextToRequest)) {
           await handedOn();
           continue;
         }
         const page = nextToRequest++;
         const records = await list(kind, page, { signal: controller.signal });
         if (records.length < PAGE_SIZE) lastPage = Math.min(lastPage, page);
+        else full.add(page);
+        while (full.delete(fullThrough + 1)) fullThrough++;
         arrived.set(page, records);
+        // Workers held back by the aim may go now.
+        wakeAll();
         handing = handing.then(handOn);
         // A failed hand-on stops the walk; sleeping workers must not wait for pages that never come.
         handing.catch(fail);

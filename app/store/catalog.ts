@@ -94,6 +94,11 @@ export async function readMeta(db: TillDb): Promise<KindMeta[]> {
   return CACHED_KINDS.map((kind) => stored.find((m) => m.kind === kind) ?? emptyMeta(kind));
 }
 
+/** Snapshot state of one cached kind, with defaults when it was never pulled. */
+export async function readKindMeta(db: TillDb, kind: CachedKind): Promise<KindMeta> {
+  return (await db.get('meta', kind)) ?? emptyMeta(kind);
+}
+
 /** The state of a kind that has never been pulled. */
 export function emptyMeta(kind: CachedKind): KindMeta {
   return { kind, gen: 0, lastGen: 0, count: 0, pulledAt: null, attemptedAt: null, lastError: null };

@@ -54,6 +54,48 @@ describe('listAll', () => {
     expect(standin.log.length).toBeLessThanOrEqual(14);
   });
 
+  // A kind of one page (tender types, tables) cost 4 requests a pull: pages 1-4 went out together.
+  it.each([
+    [0, undefined, 1],
+    [150, undefined, 1],
+    [150, 150, 1],
+    [2_050, 2_050, 11],
+    [2_000, 2_000, 11],
+    [2_050, 1_900, 11],
+  ])('%i records, last pull saw %s: no page past the first short one is asked for (%i requests)', async (count, expected, requests) => {
+    const { standin, client } = productClient(count);
+    const all = await client.listAll('Product', { concurrency: 4, ...(expected === undefined ? {} : { expectedRecords: expected }) });
+    expect(all).toHaveLength(count);
+    const asked = standin.log.map((e) => Number(/page=(\d+)/.exec(e.path)?.[1])).sort((a, b) => a - b);
+    expect(asked).toEqual(Array.from({ length: requests }, (_, i) => i + 1));
+  });
+
+  it('without a count to aim at, asks for page 1 alone, then widens to the pages in flight', async () => {
+    const { standin, client } = productClient(2_050);
+    const inFlight: number[] = [];
+    let open = 0;
+    standin.faults.add({ type: 'latency', ms: 2 });
+    const fetch = inProcessFetch(standin);
+    const counting = createClient({
+      baseUrl: 'http://standin.test',
+      token: standin.token,
+      fetch: async (input, init) => {
+        inFlight.push(++open);
+        try {
+          return await fetch(input, init);
+        } finally {
+          open--;
+        }
+      },
+    });
+    await counting.listAll('Product', { concurrency: 4 });
+    expect(inFlight[0]).toBe(1);
+    expect(inFlight[1]).toBe(1);
+    expect(Math.max(...inFlight)).toBe(4);
+    // Without an aim, the end of a walk may overshoot by up to the pages in flight, never more.
+    expect(standin.log.length).toBeLessThanOrEqual(11 + 3);
+  });
+
   it('keeps fetching while a page is being handed on, but never more than twice the pages in flight ahead', async () => {
     const { standin, client } = productClient(5_000);
     let release: () => void = () => undefined;
