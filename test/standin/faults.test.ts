@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectionDropped } from './dropped.ts';
-import { CAPTIVE_PORTAL_HTML, type Fault } from './faults.ts';
+import { API_LIMIT_TEXT, CAPTIVE_PORTAL_HTML, type Fault } from './faults.ts';
 import { BASE, harness } from './harness.ts';
 import { V2_SUNSET } from './responses.ts';
 
@@ -95,6 +95,73 @@ describe('rate-limit', () => {
     expect(standin.record('TenderType', 1)).toBeDefined();
     expect(standin.log.map((entry) => entry.fault)).toEqual(['rate-limit', 'rate-limit', 'rate-limit']);
   });
+
+  it.each([403, 429, 400, 200])('answers at status %i, in JSON or as plain text, and applies nothing', async (status) => {
+    const { standin, call } = harness();
+    standin.faults.add({ type: 'rate-limit', status, retryAfter: 7, times: 1 });
+    standin.faults.add({ type: 'rate-limit', status, form: 'text', times: 1 });
+    const json = await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
+    expect([json.status, json.json(), json.headers.get('retry-after')]).toEqual([status, { Message: 'API Limit Exceeded' }, '7']);
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const text = await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
+    expect([text.status, text.text, text.headers.get('content-type')]).toEqual([status, API_LIMIT_TEXT, 'text/plain; charset=utf-8']);
+    expect(text.headers.has('retry-after')).toBe(false);
+    // Epos Now itself answers it, so the V2 headers come too.
+    expect(text.headers.get('deprecation')).toBe('true');
+    expect(standin.records('TenderType')).toHaveLength(7);
+  });
+
+  it('refuses an unknown body form', () => {
+    const { standin } = harness();
+    expect(() => standin.faults.add({ type: 'rate-limit', form: 'xml' as 'text' })).toThrow(RangeError);
+  });
+});
+
+describe('empty-list', () => {
+  it('answers a list request [] with 200 and V2 headers, whatever the data', async () => {
+    const { standin, call } = harness();
+    standin.faults.add({ type: 'empty-list', match: { kind: 'Product' }, times: 1 });
+    const answer = await call('GET', '/api/V2/Product?page=1');
+    expect([answer.status, answer.json()]).toEqual([200, []]);
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(answer.headers.get('deprecation')).toBe('true');
+    expect(answer.headers.get('sunset')).toBe(V2_SUNSET);
+    expect(standin.log[0]).toMatchObject({ status: 200, fault: 'empty-list' });
+    expect(((await call('GET', '/api/V2/Product?page=1')).json() as unknown[]).length).toBe(50);
+  });
+
+  it('leaves other requests alone and is not used up by them', async () => {
+    const { standin, call } = harness();
+    standin.faults.add({ type: 'empty-list', times: 1 });
+    expect((await call('GET', '/api/V2/Product/1')).json()).toMatchObject({ ProductID: 1 });
+    expect((await call('POST', '/api/V2/TenderType', { Name: 'Crypto' })).status).toBe(201);
+    expect((await call('GET', '/api/integration/appsettings')).status).toBe(200);
+    expect(standin.faults.active).toHaveLength(1);
+    expect((await call('GET', '/api/V2/TenderType/?page=3')).json()).toEqual([]);
+    expect(standin.faults.active).toHaveLength(0);
+  });
+});
+
+describe('redirect', () => {
+  it('answers 302 with the Location given and applies nothing', async () => {
+    const { standin, call } = harness();
+    standin.faults.add({ type: 'redirect', location: 'http://elsewhere.test/api/V2/TenderType?page=1' });
+    const answer = await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
+    expect([answer.status, answer.headers.get('location'), answer.text]).toEqual([302, 'http://elsewhere.test/api/V2/TenderType?page=1', '']);
+    // A load balancer or portal sent it, not Epos Now.
+    expect(answer.headers.get('deprecation')).toBeNull();
+    expect(standin.records('TenderType')).toHaveLength(7);
+    expect(standin.log[0]).toMatchObject({ status: 302, fault: 'redirect' });
+  });
+
+  it('takes any redirect status, and refuses a fault with no absolute location', async () => {
+    const { standin, call } = harness();
+    standin.faults.add({ type: 'redirect', status: 307, location: 'https://elsewhere.test/x' });
+    expect((await call('GET', '/api/V2/Product?page=1')).status).toBe(307);
+    expect(() => standin.faults.add({ type: 'redirect' })).toThrow(RangeError);
+    expect(() => standin.faults.add({ type: 'redirect', location: '/relative' })).toThrow(RangeError);
+    expect(() => standin.faults.add({ type: 'redirect', status: 200, location: 'http://elsewhere.test/' })).toThrow(RangeError);
+  });
 });
 
 describe('dropped connections', () => {
@@ -140,6 +207,31 @@ describe('malformed', () => {
     expect(answer.text).toBe(CAPTIVE_PORTAL_HTML);
     expect(() => answer.json()).toThrow(SyntaxError);
     expect(standin.records('TenderType')).toHaveLength(7);
+  });
+
+  it.each([
+    ['POST', '/api/V2/TenderType', { Name: 'Crypto' }],
+    ['PUT', '/api/V2/TenderType/1', { Name: 'Money' }],
+    ['DELETE', '/api/V2/TenderType/1', undefined],
+    ['POST', '/api/integration/appsettings', '{"currency":"EUR"}'],
+  ] as const)('can be aimed at %s %s alone, which it answers 200 without applying', async (method, path, body) => {
+    const { standin, call } = harness();
+    standin.faults.add({ type: 'malformed', match: { method, path } });
+    const before = standin.records('TenderType');
+    expect((await call('GET', path.startsWith('/api/V2') ? '/api/V2/TenderType/1' : path)).status).toBe(200);
+    const answer = await call(method, path, body);
+    expect([answer.status, answer.text]).toEqual([200, CAPTIVE_PORTAL_HTML]);
+    expect(standin.records('TenderType')).toEqual(before);
+    expect(standin.settingsText).toBeNull();
+    expect(standin.log.map((entry) => entry.fault)).toEqual([undefined, 'malformed']);
+  });
+
+  it('answers the text API Limit Exceeded as text/plain', async () => {
+    const { standin, call } = harness();
+    standin.faults.add({ type: 'malformed', body: API_LIMIT_TEXT, contentType: 'text/plain; charset=utf-8', match: { method: 'PUT' } });
+    const answer = await call('PUT', '/api/V2/TenderType/1', { Name: 'Money' });
+    expect([answer.status, answer.text, answer.headers.get('content-type')]).toEqual([200, 'API Limit Exceeded', 'text/plain; charset=utf-8']);
+    expect(standin.record('TenderType', 1)?.Name).toBe('Cash');
   });
 
   it('takes a body and content type override', async () => {

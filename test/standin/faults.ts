@@ -1,6 +1,6 @@
 /**
- * Injectable faults: latency, error statuses, rate limits, dropped connections and captive-portal
- * style garbage. Decisions use the stand-in's seeded stream, so a probabilistic fault hits the
+ * Injectable faults: latency, error statuses, rate limits, dropped connections, captive-portal
+ * style garbage, empty lists and redirects: the answers real servers, proxies and browsers give. Decisions use the stand-in's seeded stream, so a probabilistic fault hits the
  * same requests on every run.
  */
 import type { Kind } from '../../app/epos/kinds.ts';
@@ -8,13 +8,39 @@ import type { Random } from './prng.ts';
 import { jsonResponse } from './responses.ts';
 
 /** What a fault does to a matching request. */
-export type FaultType = 'latency' | 'status' | 'rate-limit' | 'drop-after-apply' | 'drop-before-apply' | 'malformed';
+export type FaultType =
+  | 'latency'
+  | 'status'
+  | 'rate-limit'
+  | 'drop-after-apply'
+  | 'drop-before-apply'
+  | 'malformed'
+  | 'empty-list'
+  | 'redirect';
+
+/** The body of a 'rate-limit' answer: `{"Message":"API Limit Exceeded"}` or the bare text. */
+export type RateLimitForm = 'json' | 'text';
 
 /**
  * One fault. 'latency' delays the request, which is then handled normally (other faults may
  * still apply); the other types decide the outcome, and the first matching one wins.
- * 'status', 'rate-limit' and 'malformed' answer without applying the request;
- * 'drop-after-apply' applies it and then drops the connection; 'drop-before-apply' drops it unapplied.
+ * 'status', 'rate-limit', 'malformed', 'empty-list' and 'redirect' answer without applying the
+ * request; 'drop-after-apply' applies it and then drops the connection; 'drop-before-apply'
+ * drops it unapplied.
+ *
+ * - 'rate-limit': Epos Now's "API Limit Exceeded", at `status` (default 429: the real one is not
+ *   published, and 403, 400 and 200 are as plausible), in `form` 'json' (default) or 'text'
+ *   (`text/plain`), with `retryAfter` when given; with the V2 headers, as Epos Now sends it.
+ * - 'malformed': a 200 that is not the API's answer (a captive portal's page by default; `body`
+ *   and `contentType` make it anything else, e.g. {@link API_LIMIT_TEXT} as `text/plain`).
+ * - 'empty-list': `[]` with 200 and the V2 headers for a list request (GET of a collection, any
+ *   page), without looking at the data; it matches no other request, so `times` counts lists only.
+ * - 'redirect': `status` (default 302) with `Location: location` (an absolute URL, typically on
+ *   another origin) and an empty body, without V2 headers (a load balancer or portal sends it).
+ * - 'drop-after-apply' with `reusedConnectionOnly`: fires only for a request that came on a
+ *   keep-alive connection which already carried an earlier one (the HTTP server knows; see
+ *   ./connection.ts). A browser resends such a request on a new connection, where it no longer
+ *   fires: the real way a POST lands twice while fetch() resolves once.
  */
 export interface Fault {
   /** Which requests it affects; every field given must match. Omitted: all requests. */
@@ -33,7 +59,7 @@ export interface Fault {
   type: FaultType;
   /** latency: delay before handling, in ms. */
   ms?: number;
-  /** status: the status to answer with (default 500); body `{"Message": ...}`. */
+  /** status: the status to answer with (default 500), body `{"Message": ...}`; rate-limit: its status (default 429); redirect: a 3xx (default 302). */
   status?: number;
   /** status and malformed: body override. */
   body?: string;
@@ -41,6 +67,12 @@ export interface Fault {
   contentType?: string;
   /** rate-limit: Retry-After value, seconds or an HTTP date. */
   retryAfter?: number | string;
+  /** rate-limit: the body's form, 'json' (default) or 'text'. */
+  form?: RateLimitForm;
+  /** redirect: the absolute URL of the Location header (required). */
+  location?: string;
+  /** drop-after-apply: fire only on a reused keep-alive connection (never in process). */
+  reusedConnectionOnly?: boolean;
 }
 
 /** The faults in force on a stand-in. */
@@ -59,6 +91,10 @@ export interface FaultTarget {
   /** Pathname + search as received. */
   readonly path: string;
   readonly kind: Kind | undefined;
+  /** A list request: GET of a kind's collection. */
+  readonly list: boolean;
+  /** The request came on a keep-alive connection that had already carried one. */
+  readonly reusedConnection: boolean;
 }
 
 /** What the faults decided for one request. */
@@ -72,8 +108,15 @@ export interface FaultPlan {
 }
 
 const TYPES: ReadonlySet<string> = new Set<FaultType>([
-  'latency', 'status', 'rate-limit', 'drop-after-apply', 'drop-before-apply', 'malformed',
+  'latency', 'status', 'rate-limit', 'drop-after-apply', 'drop-before-apply', 'malformed', 'empty-list', 'redirect',
 ]);
+
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** What Epos Now answers when an account has used up its API requests. */
+export const API_LIMIT_TEXT = 'API Limit Exceeded';
+
+const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 
 /** A captive portal's login page: what a till on hotel or shop Wi-Fi gets instead of JSON. */
 export const CAPTIVE_PORTAL_HTML =
@@ -128,12 +171,18 @@ export class FaultInjector implements FaultList {
   }
 }
 
-/** The answer of a fault that answers instead of the server ('status', 'rate-limit', 'malformed'). */
+/** The answer of a fault that answers instead of the server ('status', 'rate-limit', 'malformed', 'empty-list', 'redirect'). */
 export function faultResponse(fault: Fault): Response {
   if (fault.type === 'rate-limit') {
+    const status = fault.status ?? 429;
     const headers: Record<string, string> = {};
     if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-    return jsonResponse(429, JSON.stringify({ Message: 'API Limit Exceeded' }), headers);
+    if (fault.form === 'text') return new Response(API_LIMIT_TEXT, { status, headers: { ...headers, 'content-type': TEXT_CONTENT_TYPE } });
+    return jsonResponse(status, JSON.stringify({ Message: API_LIMIT_TEXT }), headers);
+  }
+  if (fault.type === 'empty-list') return jsonResponse(200, '[]');
+  if (fault.type === 'redirect') {
+    return new Response(null, { status: fault.status ?? 302, headers: { location: fault.location as string } });
   }
   if (fault.type === 'malformed') {
     return new Response(fault.body ?? CAPTIVE_PORTAL_HTML, {
@@ -158,6 +207,8 @@ function defaultMessage(status: number): string {
 
 function matches(fault: Fault, target: FaultTarget): boolean {
   const match = fault.match;
+  if (fault.type === 'empty-list' && !target.list) return false;
+  if (fault.reusedConnectionOnly === true && !target.reusedConnection) return false;
   if (match === undefined) return true;
   if (match.method !== undefined && match.method.toUpperCase() !== target.method.toUpperCase()) return false;
   if (match.kind !== undefined && match.kind !== target.kind) return false;
@@ -182,8 +233,23 @@ function validate(fault: Fault): void {
   if (fault.type === 'latency' && !(typeof ms === 'number' && ms >= 0 && Number.isFinite(ms))) {
     throw new RangeError(`a latency fault needs ms >= 0, got ${ms}`);
   }
+  if (fault.type === 'rate-limit' && fault.form !== undefined && fault.form !== 'json' && fault.form !== 'text') {
+    throw new RangeError(`a rate-limit fault's form is 'json' or 'text', got ${String(fault.form)}`);
+  }
+  if (fault.reusedConnectionOnly !== undefined && fault.type !== 'drop-after-apply') {
+    throw new RangeError(`reusedConnectionOnly belongs to a drop-after-apply fault, not '${fault.type}'`);
+  }
+  if (fault.type === 'redirect') {
+    if (!isAbsoluteUrl(fault.location)) throw new RangeError(`a redirect fault needs an absolute location, got ${String(fault.location)}`);
+    if (status !== undefined && !REDIRECTS.has(status)) throw new RangeError(`a redirect fault needs a redirect status, got ${status}`);
+    return;
+  }
   // The Response constructor accepts 200..599 only; 204 and 304 cannot carry the error body.
   if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599 && status !== 204 && status !== 205 && status !== 304)) {
     throw new RangeError(`a status fault needs a status in 200..599 that can carry a body, got ${status}`);
   }
+}
+
+function isAbsoluteUrl(value: unknown): boolean {
+  return typeof value === 'string' && URL.canParse(value);
 }

@@ -5,12 +5,14 @@
 import type { Kind } from '../../app/epos/kinds.ts';
 import type { IdStyle } from '../../app/epos/ids.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
+import { connectionOf } from './connection.ts';
 import { delay } from './delay.ts';
 import { ConnectionDropped } from './dropped.ts';
-import { FaultInjector, faultResponse } from './faults.ts';
+import { FaultInjector, faultResponse, type Fault, type FaultType } from './faults.ts';
 import { readSnapshot, restoreState, snapshotOf, StateWriter } from './persist.ts';
 import { substream } from './prng.ts';
 import { notFoundResponse, unauthorizedResponse, withV2Headers } from './responses.ts';
+import { RequestLog } from './request-log.ts';
 import { createRouter, routeKind, type Route } from './routes.ts';
 import { seedState } from './seed.ts';
 import { handleSettings } from './settings.ts';
@@ -18,13 +20,17 @@ import type { LoggedRequest, Standin, StandinOptions } from './standin.ts';
 import { StandinState } from './state.ts';
 import { handleV2 } from './v2.ts';
 
-// The log keeps a byte-order mark and replaces bad bytes; settings must refuse bad bytes instead.
-const LOG_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
+// V2 bodies keep a byte-order mark and get bad bytes replaced; settings must refuse bad bytes.
+const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 const STRICT_DECODER = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
+
+/** Faults answered by Epos Now itself, so with the V2 headers on a V2 path; the others come from something in between. */
+const FROM_EPOS: ReadonlySet<FaultType> = new Set<FaultType>(['status', 'rate-limit', 'empty-list']);
+
+const NO_BODY = new Uint8Array(0);
 
 /** The {@link Standin} implementation behind createStandin. */
 export class LocalStandin implements Standin {
-  readonly log: LoggedRequest[] = [];
   readonly faults: FaultInjector;
   readonly idStyle: IdStyle;
   readonly token: string;
@@ -33,7 +39,7 @@ export class LocalStandin implements Standin {
   private readonly route: (pathname: string) => Route;
   private readonly createStatus: 200 | 201;
   private arrivals = 0;
-  private readonly arrivalOf = new WeakMap<LoggedRequest, number>();
+  private readonly requests: RequestLog;
 
   constructor(options: StandinOptions, defaultToken: string) {
     const { idStyle = 'v2', products = 3000, seed = 1, createStatus = 201, token = defaultToken, persistFile } = options;
@@ -47,6 +53,7 @@ export class LocalStandin implements Standin {
     this.createStatus = createStatus;
     this.route = createRouter(options.segments);
     this.faults = new FaultInjector(substream(seed, 'faults'));
+    this.requests = new RequestLog(options.log);
 
     let writer: StateWriter | undefined;
     this.state = new StandinState(idStyle, () => writer?.schedule());
@@ -61,19 +68,26 @@ export class LocalStandin implements Standin {
   /** Bound, so it can be handed to a server as a bare function (`serve({ fetch: standin.fetch })`). */
   readonly fetch = (request: Request): Promise<Response> => this.handle(request);
 
+  get log(): LoggedRequest[] {
+    return this.requests.entries;
+  }
+
   private async handle(request: Request): Promise<Response> {
     const arrival = this.arrivals++;
     const url = new URL(request.url);
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    const entry: LoggedRequest = {
-      method: request.method,
-      path: receivedPath(url.href),
-      headers: Object.fromEntries(request.headers),
-      body: LOG_DECODER.decode(bytes),
-      status: 0,
-    };
+    const authorized = request.headers.get('authorization') === `Basic ${this.token}`;
+    // A request without the token is refused unread: over HTTP its body may be of any size, and
+    // the server closes the connection rather than read it (issue 11).
+    const bytes = authorized ? new Uint8Array(await request.arrayBuffer()) : NO_BODY;
+    const entry = this.requests.entry(request, receivedPath(url.href), bytes);
     const route = this.route(url.pathname);
-    const plan = this.faults.plan({ method: request.method, path: entry.path, kind: routeKind(route) });
+    const plan = this.faults.plan({
+      method: request.method,
+      path: entry.path,
+      kind: routeKind(route),
+      list: request.method === 'GET' && route.type === 'collection',
+      reusedConnection: connectionOf(request)?.reused === true,
+    });
     if (plan.delayed) entry.fault = 'latency';
 
     if (plan.delayMs > 0) {
@@ -95,15 +109,10 @@ export class LocalStandin implements Standin {
       this.append(entry, arrival);
       throw new ConnectionDropped(false);
     }
-    let response: Response;
-    if (outcome?.type === 'status' || outcome?.type === 'rate-limit') {
-      response = isV2(route) ? withV2Headers(faultResponse(outcome)) : faultResponse(outcome);
-    } else if (outcome?.type === 'malformed') {
-      // Something between the till and the server answered: no V2 headers.
-      response = faultResponse(outcome);
-    } else {
-      response = this.answer(request, url, route, bytes, entry.body);
-    }
+    const response =
+      outcome === undefined || outcome.type === 'drop-after-apply'
+        ? this.answer(request, authorized, url, route, bytes, entry.bodyBytes === undefined ? entry.body : DECODER.decode(bytes))
+        : faultAnswer(outcome, route);
     if (outcome?.type === 'drop-after-apply') {
       this.append(entry, arrival);
       throw new ConnectionDropped(true);
@@ -143,9 +152,9 @@ export class LocalStandin implements Standin {
   }
 
   /** The server proper: auth, then the endpoint. */
-  private answer(request: Request, url: URL, route: Route, bytes: Uint8Array, body: string): Response {
+  private answer(request: Request, authorized: boolean, url: URL, route: Route, bytes: Uint8Array, body: string): Response {
     const v2 = isV2(route);
-    if (request.headers.get('authorization') !== `Basic ${this.token}`) {
+    if (!authorized) {
       return v2 ? withV2Headers(unauthorizedResponse()) : unauthorizedResponse();
     }
     switch (route.type) {
@@ -163,13 +172,15 @@ export class LocalStandin implements Standin {
     }
   }
 
-  // Entries appear when answered, but in arrival order, so a slow request keeps its place.
   private append(entry: LoggedRequest, arrival: number): void {
-    this.arrivalOf.set(entry, arrival);
-    let index = this.log.length;
-    while (index > 0 && (this.arrivalOf.get(this.log[index - 1] as LoggedRequest) ?? -1) > arrival) index--;
-    this.log.splice(index, 0, entry);
+    this.requests.add(entry, arrival);
   }
+}
+
+/** The answer of a fault that answers in the server's place. */
+function faultAnswer(fault: Fault, route: Route): Response {
+  const response = faultResponse(fault);
+  return FROM_EPOS.has(fault.type) && isV2(route) ? withV2Headers(response) : response;
 }
 
 /**

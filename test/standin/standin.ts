@@ -7,6 +7,7 @@ import type { Kind } from '../../app/epos/kinds.ts';
 import type { IdStyle } from '../../app/epos/ids.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { FaultList, FaultType } from './faults.ts';
+import type { LogLimits } from './request-log.ts';
 import type { SegmentMap } from './routes.ts';
 import { LocalStandin } from './server.ts';
 
@@ -29,6 +30,8 @@ export interface StandinOptions {
   persistFile?: string;
   /** Path segments that differ from the contract's (e.g. `{ DiscountReason: 'DiscountReason' }`). */
   segments?: SegmentMap;
+  /** Caps of `log` (./request-log.ts); default 50,000 entries, 64 KiB of each body, 64 Mi characters in all. */
+  log?: LogLimits;
 }
 
 /** One request as the stand-in saw it. */
@@ -38,7 +41,13 @@ export interface LoggedRequest {
   path: string;
   /** Header names in lower case. */
   headers: Record<string, string>;
+  /**
+   * The body as text, at most its first 64 KiB (StandinOptions.log). Empty for a request without
+   * the right token: the server refuses those unread, whatever their size.
+   */
   body: string;
+  /** Set when `body` was cut: the whole body's size in bytes. */
+  bodyBytes?: number;
   /** Status answered; 0 when the connection was dropped or the client aborted first. */
   status: number;
   /** The fault that decided the outcome ('latency' when only a delay was injected). */
@@ -51,7 +60,11 @@ export interface LoggedRequest {
 export interface Standin {
   /** The handler, bound to the stand-in. Throws ConnectionDropped (./dropped.ts) for drop faults. */
   fetch(request: Request): Promise<Response>;
-  /** Every request in arrival order, rejected and faulted ones included; an entry appears once answered. */
+  /**
+   * Requests in arrival order, rejected and faulted ones included; an entry appears once answered.
+   * Bounded: the newest 50,000 entries within 64 Mi characters are kept, each body cut to its
+   * first 64 KiB (StandinOptions.log changes the caps), so a long-running dev server stays small.
+   */
   readonly log: LoggedRequest[];
   /** The faults in force. */
   readonly faults: FaultList;
