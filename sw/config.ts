@@ -4,7 +4,8 @@
  */
 import { createClient, type EposClient } from '../app/epos/client.ts';
 import { openTillDb, type TillDb } from '../app/store/db.ts';
-import { loadContext } from '../app/store/context.ts';
+import { isApiBase } from '../app/epos/transport-check.ts';
+import { contextProblem, loadContext } from '../app/store/context.ts';
 import type { BootContext } from '../app/store/schema.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -36,13 +37,19 @@ export function forgetContext(): void {
 
 /** The absolute API base: the stored one, or the worker's own origin. */
 export function absoluteBase(stored: BootContext | undefined): string {
-  return new URL(stored?.baseUrl || '/', self.location.origin).href;
+  // An unusable stored base is reported by the page (contextProblem); meanwhile this origin's.
+  return new URL(stored && isApiBase(stored.baseUrl) ? stored.baseUrl || '/' : '/', self.location.origin).href;
 }
 
-/** A client for the stored context, or undefined before the page has stored one. */
+/**
+ * A client for the stored context, or undefined before the page has stored one. Rejects with
+ * what is wrong (never the token) when none can be built; every page shows the same check.
+ */
 export async function currentClient(): Promise<EposClient | undefined> {
   const stored = await bootContext();
   if (!stored) return undefined;
+  const problem = contextProblem(stored);
+  if (problem !== null) throw new TypeError(problem);
   const baseUrl = stored.baseUrl || self.location.origin;
   if (client?.token !== stored.token || client.baseUrl !== baseUrl) {
     client = { token: stored.token, baseUrl, client: createClient({ baseUrl, token: stored.token }) };

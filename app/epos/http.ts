@@ -5,6 +5,7 @@
  */
 import { looksLikeHtml, readServerAnswer, snippetOf } from './answer.ts';
 import { OFFLINE_HEADER } from './offline.ts';
+import { tokenProblem } from './transport-check.ts';
 import {
   AuthError,
   BadResponseError,
@@ -83,9 +84,8 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETU
 /** Creates the transport every client call uses. */
 export function createTransport(options: TransportOptions): Transport {
   // Checked here so that a malformed token never reaches Headers, whose error text would quote it.
-  if (!/^[\x21-\x7e]+$/.test(options.token)) {
-    throw new TypeError('The Epos API token is empty or has characters an HTTP header cannot carry');
-  }
+  const problem = tokenProblem(options.token);
+  if (problem !== null) throw new TypeError(problem);
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -160,6 +160,8 @@ export function createTransport(options: TransportOptions): Transport {
     },
   };
 }
+
+export { tokenProblem };
 
 /** The typed error for a non-2xx answer. */
 export function errorFor(request: RequestRef, answer: ServerAnswer): HttpError | TimeoutError {

@@ -2,6 +2,7 @@
  * The boot context: how Epos Now opened the app (query string), or what was stored the last
  * time it did, so a reload offline or without the query string still knows the till.
  */
+import { isApiBase, tokenProblem } from '../epos/transport-check.ts';
 import type { TillDb } from './db.ts';
 import type { BootContext } from './schema.ts';
 
@@ -23,7 +24,7 @@ export const TOKEN_PARAM = 'appToken';
  */
 export function contextFromQuery(search: string, stored?: BootContext): BootContext | undefined {
   const params = new URLSearchParams(search);
-  const token = params.get(TOKEN_PARAM)?.trim();
+  const token = rawParam(search, TOKEN_PARAM)?.trim();
   if (!token) return undefined;
   const context: BootContext = {
     baseUrl: stored?.baseUrl ?? '',
@@ -38,6 +39,33 @@ export function contextFromQuery(search: string, stored?: BootContext): BootCont
     context[field] = params.get(param);
   }
   return context;
+}
+
+/**
+ * Why the worker cannot build an API client from `context` (a token no header can carry, an API
+ * base that is not this origin or an http(s) address), or null. Checked by the worker before it
+ * builds one and by the page at every start, so a page opened later learns it too.
+ */
+export function contextProblem(context: BootContext): string | null {
+  const token = tokenProblem(context.token);
+  if (token !== null) return `${token}.`;
+  return isApiBase(context.baseUrl) ? null : 'The stored API address is not a web address starting with https:// or http://.';
+}
+
+/**
+ * A parameter as it is in the address, `+` kept: Epos Now may pass the Base64 token unencoded,
+ * and URLSearchParams would read its `+` as a space (Base64 has no spaces, so that is damage).
+ * Percent escapes are decoded as URLSearchParams does, leniently; `%2B` is a `+` either way.
+ */
+function rawParam(search: string, name: string): string | undefined {
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    const at = pair.indexOf('=');
+    const key = at < 0 ? pair : pair.slice(0, at);
+    if (new URLSearchParams(`${key}=`).has(name)) {
+      return new URLSearchParams(`v=${at < 0 ? '' : pair.slice(at + 1).replaceAll('+', '%2B')}`).get('v') ?? '';
+    }
+  }
+  return undefined;
 }
 
 /** The query string without the token, for history.replaceState. */

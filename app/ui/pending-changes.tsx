@@ -4,6 +4,7 @@
  * what they did offline was kept.
  */
 import type { OutboxStatus } from '../store/outbox-status.ts';
+import { NewTokenAlert } from './new-token-alert.tsx';
 
 /** Props of {@link PendingChanges} and {@link ChangesAlerts}. */
 export interface PendingChangesProps {
@@ -37,14 +38,9 @@ export function ChangesAlerts({ status, onNewToken }: ChangesAlertsProps) {
   return (
     <>
       {status.paused ? (
-        <div role="alert" class="sync-error">
-          <p>
-            <strong>Sending paused: the API token was refused. Enter a new token.</strong>
-          </p>
-          <button type="button" class="button" onClick={onNewToken}>
-            Enter a new token
-          </button>
-        </div>
+        <NewTokenAlert onNewToken={onNewToken}>
+          <strong>Sending paused: the API token was refused. Enter a new token.</strong>
+        </NewTokenAlert>
       ) : null}
       {attention > 0 ? (
         <p role="alert" class="sync-error">

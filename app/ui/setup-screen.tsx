@@ -4,6 +4,7 @@
  * token when the stored one was refused.
  */
 import { useRef, useState } from 'preact/hooks';
+import { isApiBase, tokenProblem } from '../epos/transport-check.ts';
 
 /** Props of {@link SetupScreen}. */
 export interface SetupScreenProps {
@@ -125,15 +126,10 @@ export function validate(token: string, baseUrl: string, origin: string): Valida
   const cleanToken = token.trim();
   if (cleanToken === '') problems.token = 'Enter the API token.';
   else if (/\s/.test(cleanToken)) problems.token = 'The token has no spaces in it: check what was pasted.';
+  else if (tokenProblem(cleanToken) !== null) problems.token = 'The token has characters an API token never has: check what was pasted.';
   let cleanBase = baseUrl.trim().replace(/\/+$/, '');
   if (cleanBase === origin.replace(/\/+$/, '')) cleanBase = '';
-  if (cleanBase !== '' && !isHttpUrl(cleanBase)) problems.baseUrl = 'Enter a full address starting with https:// (or leave this site\u2019s address).';
+  if (!isApiBase(cleanBase)) problems.baseUrl = 'Enter a full address starting with https:// (or leave this site\u2019s address).';
   if (problems.token || problems.baseUrl) return { ok: false, problems };
   return { ok: true, token: cleanToken, baseUrl: cleanBase, problems };
-}
-
-function isHttpUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const { protocol } = new URL(text);
-  return protocol === 'https:' || protocol === 'http:';
 }

@@ -4,6 +4,7 @@ import type { PullProgressMessage } from '../store/channel.ts';
 import type { OutboxStatus } from '../store/outbox-status.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { CatalogAge } from './catalog-age.tsx';
+import { NewTokenAlert } from './new-token-alert.tsx';
 import { OnlineIndicator } from './online-indicator.tsx';
 import { ChangesAlerts, PendingChanges } from './pending-changes.tsx';
 import { SyncButton } from './sync-button.tsx';
@@ -27,10 +28,12 @@ export interface StatusBarProps {
   onNewToken?: () => void;
   /** The catalog refresh interval from the settings. */
   intervalMs?: number | undefined;
+  /** Why the stored token or API address cannot be used (see contextProblem), or null. */
+  contextProblem?: string | null;
 }
 
 /** Connection, unsent changes, catalog state and the sync controls. */
-export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined, intervalMs }: StatusBarProps) {
+export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined, intervalMs, contextProblem = null }: StatusBarProps) {
   return (
     <section class="status-bar" aria-label="Till status">
       <div class="status-row">
@@ -39,6 +42,11 @@ export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canS
         <CatalogAge meta={meta} now={now} counts={counts} intervalMs={intervalMs} online={online} />
         <SyncButton onSync={onSyncNow} disabled={!canSync} />
       </div>
+      {contextProblem === null ? null : (
+        <NewTokenAlert onNewToken={onNewToken}>
+          <strong>This till cannot reach Epos Now: {contextProblem}</strong> Nothing is downloaded or sent until a new token is entered or the app is opened again from Epos Now; changes are kept meanwhile.
+        </NewTokenAlert>
+      )}
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />
       <SyncProgress progress={progress} meta={meta} />
       {/* A paused queue already asks for the new token: one button for it, not two. */}

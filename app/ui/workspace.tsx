@@ -5,6 +5,7 @@
 import type { Persistence } from '../boot.ts';
 import { shownCounts } from '../catalog-counts.ts';
 import { DEFAULT_CONFIG } from '../epos/app-config.ts';
+import { contextProblem } from '../store/context.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
 import { AppHeader } from './app-header.tsx';
@@ -63,6 +64,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
         outbox={outbox}
         onNewToken={onNewToken}
         intervalMs={config.refreshMinutes * 60_000}
+        contextProblem={contextProblem(context)}
       />
       {problem ? (
         <p role="alert" class="warning">

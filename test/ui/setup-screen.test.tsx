@@ -92,5 +92,7 @@ describe('SetupScreen', () => {
   it('validate() rejects a token with spaces inside', () => {
     expect(validate('abc def', '', ORIGIN)).toEqual({ ok: false, problems: { token: 'The token has no spaces in it: check what was pasted.' } });
     expect(validate('abc', '', ORIGIN)).toMatchObject({ ok: true, token: 'abc', baseUrl: '' });
+    // What the client would refuse is refused here first, not stored to fail later.
+    expect(validate('abc\u00e9', '', ORIGIN)).toEqual({ ok: false, problems: { token: 'The token has characters an API token never has: check what was pasted.' } });
   });
 });

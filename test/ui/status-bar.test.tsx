@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_KINDS } from '../../app/epos/kinds.ts';
 import type { PullProgressMessage } from '../../app/store/channel.ts';
 import type { KindMeta } from '../../app/store/schema.ts';
+import { contextProblem } from '../../app/store/context.ts';
 import { StatusBar, type StatusBarProps } from '../../app/ui/status-bar.tsx';
 
 afterEach(cleanup);
@@ -41,6 +42,20 @@ describe('StatusBar', () => {
     // The oldest kind decides the age.
     expect(screen.getByText('Catalog updated 3 min ago')).toBeTruthy();
     expect(screen.getByText('3,000 products · 5 tender types · 6 discount reasons · 12 tables')).toBeTruthy();
+  });
+
+  it('says when the stored token or API address cannot be used, with a way to enter a new token', () => {
+    const onNewToken = vi.fn();
+    renderBar({ contextProblem: contextProblem({ baseUrl: '', token: 'abc def==', deviceId: '1', locationId: '1', staffId: '1', username: null, locationAreaId: null }), onNewToken });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This till cannot reach Epos Now');
+    expect(alert.textContent).toContain('token');
+    expect(alert.textContent).not.toContain('abc def');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Enter a new token' }));
+    expect(onNewToken).toHaveBeenCalledOnce();
+    cleanup();
+    renderBar({ contextProblem: null });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('flags a catalog older than the refresh interval (and the time a refresh takes) as out of date, and only then', () => {

@@ -1,0 +1,21 @@
+/**
+ * The checks of what a transport is built from (token, API base), in a file of their own so the
+ * page can run them at start without loading the HTTP client (a lazy chunk). app/epos/http.ts
+ * re-exports the token check and refuses such a token.
+ */
+
+/**
+ * Why a token cannot be sent (empty, or characters an HTTP header cannot carry: a space, a
+ * non-ASCII letter), or null. The one check: the client refuses such a token, the page warns of it.
+ */
+export function tokenProblem(token: string): string | null {
+  return /^[\x21-\x7e]+$/.test(token) ? null : 'The Epos API token is empty or has characters an HTTP header cannot carry';
+}
+
+/** Whether `base` can be an API base: '' (the page's own origin) or an absolute http(s) address. */
+export function isApiBase(base: string): boolean {
+  if (base === '') return true;
+  if (!URL.canParse(base)) return false;
+  const { protocol } = new URL(base);
+  return protocol === 'https:' || protocol === 'http:';
+}

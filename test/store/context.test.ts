@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../app/epos/client.ts';
+import { contextFromQuery, contextProblem, withoutToken } from '../../app/store/context.ts';
+import type { BootContext } from '../../app/store/schema.ts';
+
+const token = (search: string) => contextFromQuery(search)?.token;
+
+const CONTEXT: BootContext = { baseUrl: '', token: 'ZGVtbzpzZWNyZXQ=', deviceId: '1', locationId: '1', staffId: '1', username: null, locationAreaId: null };
+
+describe('contextFromQuery', () => {
+  it('takes a token Epos Now passes unencoded as it is: a + stays a +, not a space', () => {
+    expect(token('?appToken=abc+def==&deviceID=1')).toBe('abc+def==');
+    expect(contextFromQuery('?deviceID=7&appToken=a+b+c=&staffID=3')).toMatchObject({ token: 'a+b+c=', deviceId: '7', staffId: '3' });
+  });
+
+  it('still takes a percent-encoded token', () => {
+    expect(token('?appToken=abc%2Bdef%3D%3D')).toBe('abc+def==');
+    expect(token('?appToken=dG9rZW4%3D')).toBe('dG9rZW4=');
+  });
+
+  it('keeps a space that was encoded as one (the page then says the token cannot be used) and trims the ends', () => {
+    expect(token('?appToken=abc%20def')).toBe('abc def');
+    expect(token('?appToken=%20abc%2Bdef%20')).toBe('abc+def');
+    expect(token('?appToken=%20')).toBeUndefined();
+    expect(token('?deviceID=1')).toBeUndefined();
+  });
+
+  it('reads a malformed escape leniently instead of throwing', () => {
+    expect(token('?appToken=abc%zz+d')).toBe('abc%zz+d');
+  });
+
+  it('takes the token out of the address, however it was encoded', () => {
+    expect(withoutToken('?appToken=abc+def==&deviceID=1')).toBe('?deviceID=1');
+    expect(withoutToken('?appToken=abc%2Bdef%3D%3D')).toBe('');
+  });
+});
+
+describe('contextProblem', () => {
+  it('says why the worker cannot build a client from a context, and only then: the client\u2019s own check', () => {
+    for (const bad of ['abc def', 'abc\u00e9', '', 'tab\there']) {
+      const problem = contextProblem({ ...CONTEXT, token: bad });
+      expect(problem, JSON.stringify(bad)).toMatch(/token/);
+      expect(problem).not.toContain(bad || '\u0000');
+      expect(() => createClient({ baseUrl: 'http://127.0.0.1', token: bad })).toThrow(TypeError);
+    }
+    expect(contextProblem(CONTEXT)).toBeNull();
+    expect(contextProblem({ ...CONTEXT, token: 'abc+def==' })).toBeNull();
+    expect(() => createClient({ baseUrl: 'http://127.0.0.1', token: 'abc+def==' })).not.toThrow();
+  });
+
+  it('refuses an API base that is not this origin (\u2018\u2019) or an http(s) address', () => {
+    expect(contextProblem({ ...CONTEXT, baseUrl: 'https://api.eposnowhq.com' })).toBeNull();
+    expect(contextProblem({ ...CONTEXT, baseUrl: 'http://127.0.0.1:8080' })).toBeNull();
+    for (const base of ['api.eposnowhq.com', 'ftp://x.example', 'https://', 'javascript:alert(1)']) {
+      expect(contextProblem({ ...CONTEXT, baseUrl: base }), base).toMatch(/API address/);
+    }
+  });
+});
