@@ -5,12 +5,14 @@
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { type EposError, type EposErrorData, isEposError } from '../app/epos/errors.ts';
+import { recordId } from '../app/epos/ids.ts';
 import type { Kind } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
 import type { TillDb } from '../app/store/db.ts';
 import {
   claim,
   expireAliases,
+  landedSince,
   markDone,
   markDoneAndClaim,
   markFailed,
@@ -25,7 +27,8 @@ import {
   type Waiting,
 } from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
-import { findCreated } from './verify.ts';
+import { findTwin } from './twins.ts';
+import { lookFor } from './verify.ts';
 
 /** What the replayer needs. */
 export interface ReplayDeps {
@@ -108,8 +111,8 @@ export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdi
     case 'not-found':
       return entry.op === 'delete' ? { type: 'done' } : { type: 'fail' };
     case 'bad-response':
-      // The server accepted it (2xx) but its answer is unusable: a create must be found to learn its id.
-      return create ? { type: 'verify' } : { type: 'done' };
+      // A 2xx that is not the record (a portal's page, a proxy's text) proves nothing: look first.
+      return { type: 'verify' };
     case 'conflict':
     case 'client':
       return { type: 'fail' };
@@ -133,6 +136,9 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
   const report: ReplayReport = { sent: 0, done: 0, nextAt: null, paused: false, offline: false };
   const line = createLine();
   const lanes = new Set<Promise<void>>();
+  // Read once a pass, when the first create lands, and kept up to date as creates land.
+  let own: Promise<Set<number>> | undefined;
+  const ownIds = (): Promise<Set<number>> => (own ??= landedSince(db, 0));
 
   for (;;) {
     // No network: every other send would fail the same way; wait for a trigger instead.
@@ -153,7 +159,7 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
     while (lanes.size < concurrency) {
       const first = line.take();
       if (!first) break;
-      const lane: Promise<void> = send(deps, first, report, line).finally(() => lanes.delete(lane));
+      const lane: Promise<void> = send(deps, first, report, line, ownIds).finally(() => lanes.delete(lane));
       lanes.add(lane);
     }
     if (lanes.size === 0) continue;
@@ -199,7 +205,7 @@ function createLine(): Line {
  * Sends `first`, then, while each entry lands, the next one: recording a landing and claiming
  * the next entry share one transaction. Ends when an entry did not land or none may go now.
  */
-async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, line: Line): Promise<void> {
+async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, line: Line, ownIds: () => Promise<Set<number>>): Promise<void> {
   let entry = await claim(deps.db, first, deps.now());
   line.release(first);
   if (entry) deps.onChange?.();
@@ -222,7 +228,27 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
       return;
     }
     report.done++;
-    entry = await landAndClaimNext(deps, entry, verdict.answer, report, line);
+    const twin = entry.op === 'create' && entry.target !== 'settings' && verdict.answer ? await twinOf(deps, entry.target, entry.body as OpenRecord, verdict.answer, await ownIds()) : undefined;
+    const landing = entry;
+    entry = await landAndClaimNext(deps, entry, verdict.answer, report, line, twin);
+    if (landing.op === 'create' && verdict.answer) {
+      const id = recordId(landing.target as Kind, verdict.answer);
+      if (id !== undefined) (await ownIds()).add(id);
+    }
+  }
+}
+
+/**
+ * The twin a resent create may have made (sw/twins.ts). The create itself is proven by its
+ * answer, so a look that fails lands it all the same and says so: a twin then goes unflagged.
+ */
+async function twinOf(deps: ReplayDeps, kind: Kind, sent: OpenRecord, answer: OpenRecord, own: Set<number>): Promise<OpenRecord | undefined> {
+  try {
+    return await findTwin(deps.client, kind, sent, answer, (id) => own.has(id));
+  } catch (caught) {
+    if (!isEposError(caught)) throw caught;
+    console.warn(`Outbox: could not look for a twin of the ${kind} just created (${caught.message})`);
+    return undefined;
   }
 }
 
@@ -230,16 +256,16 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
  * Records a landing and, in the same transaction, claims the entry to send next: the line's
  * oldest or the record's own next, whichever was made first. Returns the claimed entry.
  */
-async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, report: ReplayReport, line: Line): Promise<OutboxEntry | undefined> {
+async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, report: ReplayReport, line: Line, twin: OpenRecord | undefined): Promise<OutboxEntry | undefined> {
   if (report.offline || report.paused) {
     // Nothing new goes out once the network is gone or the token refused.
-    await landed(deps, entry, answer);
+    await landed(deps, entry, answer, twin);
     deps.onChange?.();
     line.release(entry);
     return undefined;
   }
   const waiting = line.take();
-  const { id, next, claimed } = await markDoneAndClaim(deps.db, entry, answer, deps.now(), waiting);
+  const { id, next, claimed } = await markDoneAndClaim(deps.db, entry, answer, deps.now(), waiting, twin);
   deps.onLanded?.(entry, id, answer);
   deps.onChange?.();
   line.release(entry);
@@ -252,14 +278,24 @@ async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: Op
 }
 
 async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport): Promise<void> {
-  const kind = entry.target as Kind;
   try {
-    const found = await findCreated(deps.client, kind, entry.body as OpenRecord);
-    if (found.length === 1) await landed(deps, entry, found[0]);
-    // Not there: it never landed, so sending it again is safe (after the usual wait, so a server
-    // that keeps dropping connections is not hammered).
-    else if (found.length === 0) await markRetry(deps.db, entry, entry.error ?? verifyNote('not found on the server'), deps.now() + backoff(deps, entry.attempts), deps.now());
-    else await markHeld(deps.db, entry, verifyNote(`${found.length} records on the server match it`), found, deps.now());
+    const seen = await lookFor(deps.client, entry);
+    switch (seen.type) {
+      case 'landed':
+        await landed(deps, entry, seen.answer);
+        break;
+      case 'absent':
+        // Not there: it never landed, so sending it again is safe (after the usual wait, so a
+        // server that keeps dropping connections is not hammered).
+        await markRetry(deps.db, entry, entry.error ?? verifyNote('not found on the server'), deps.now() + backoff(deps, entry.attempts), deps.now());
+        break;
+      case 'several':
+        await markHeld(deps.db, entry, verifyNote(`${seen.candidates.length} records on the server match it`), seen.candidates, deps.now());
+        break;
+      case 'record-gone':
+        await markFailed(deps.db, entry, verifyNote('the record is no longer on Epos Now (deleted there?), so the change was not made'), deps.now());
+        break;
+    }
   } catch (caught) {
     if (!isEposError(caught)) throw caught;
     const offline = caught.code === 'network' && !caught.mayHaveReached;
@@ -294,9 +330,9 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Exclude<Ver
   deps.onChange?.();
 }
 
-async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined): Promise<void> {
+async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, twin?: OpenRecord): Promise<void> {
   // Recorded first, then told: an optional call would skip evaluating its arguments.
-  const { id } = await markDone(deps.db, entry, answer, deps.now());
+  const { id } = await markDone(deps.db, entry, answer, deps.now(), twin);
   deps.onLanded?.(entry, id, answer);
 }
 

@@ -1,11 +1,49 @@
 /**
- * Finding a create that may have landed unheard: the server gives new records the highest ids,
- * so it would be on the last page (or the one before, if others were created since). The last
- * page is found by doubling then halving, a few requests even for 50,000 records.
+ * Looking at the server for a write whose answer did not prove it (a dropped connection, an HTML
+ * page or a text where the record belongs). A create may have landed unheard: the server gives
+ * new records the highest ids, so it would be on the last page (or the one before, if others
+ * were created since); the last page is found by doubling then halving, a few requests even for
+ * 50,000 records. An update, a delete or a settings save is one GET away.
  */
 import type { EposClient } from '../app/epos/client.ts';
+import { isEposError } from '../app/epos/errors.ts';
+import { sameJson } from '../app/epos/json-equal.ts';
 import { type Kind, PAGE_SIZE } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
+import type { OutboxEntry } from '../app/store/schema.ts';
+
+/** What the server shows of a write. */
+export type Seen =
+  /** It is there: done, with the server's record when there is one. */
+  | { type: 'landed'; answer?: OpenRecord }
+  /** It is not there: sending it again is safe. */
+  | { type: 'absent' }
+  /** Several records may be it (a create): a person decides. */
+  | { type: 'several'; candidates: OpenRecord[] }
+  /** The record an update was for is no longer on the server: a person decides. */
+  | { type: 'record-gone' };
+
+/** Looks for the effect of `entry` on the server. Rejects with an EposError when it cannot look. */
+export async function lookFor(client: EposClient, entry: OutboxEntry): Promise<Seen> {
+  if (entry.target === 'settings') {
+    // The worker's own requests never go through its fetch handler: this is Epos Now's answer.
+    const { document } = await client.getSettings();
+    return sameJson(document, entry.body) ? { type: 'landed' } : { type: 'absent' };
+  }
+  const kind = entry.target;
+  if (entry.op === 'create') {
+    const found = await findCreated(client, kind, entry.body as OpenRecord);
+    if (found.length === 1) return { type: 'landed', answer: found[0] as OpenRecord };
+    return found.length === 0 ? { type: 'absent' } : { type: 'several', candidates: found };
+  }
+  const record = await client.get(kind, entry.recordId).catch((error: unknown) => {
+    if (isEposError(error) && error.code === 'not-found') return undefined;
+    throw error;
+  });
+  if (entry.op === 'delete') return record === undefined ? { type: 'landed' } : { type: 'absent' };
+  if (record === undefined) return { type: 'record-gone' };
+  return matches(entry.body as OpenRecord, record) ? { type: 'landed', answer: record } : { type: 'absent' };
+}
 
 /** Records on the server's newest pages whose fields match every field that was sent. */
 export async function findCreated(client: EposClient, kind: Kind, sent: OpenRecord): Promise<OpenRecord[]> {
@@ -24,7 +62,7 @@ function same(sent: unknown, stored: unknown): boolean {
   if (typeof sent === 'string' && typeof stored === 'string') return sent.trim() === stored.trim();
   // A field the server does not keep (or drops when null) cannot tell records apart.
   if ((sent === null || sent === undefined) && (stored === null || stored === undefined)) return true;
-  if (typeof sent === 'object' && sent !== null) return JSON.stringify(sent) === JSON.stringify(stored);
+  if (typeof sent === 'object' && sent !== null) return sameJson(sent, stored);
   return sent === stored;
 }
 

@@ -7,6 +7,7 @@ import { snippetOf } from './answer.ts';
 import { BadResponseError, InvalidRequestError, type RequestRef } from './errors.ts';
 import { type Answer, createTransport, type DeprecationNotice, encodeJson, type TransportOptions } from './http.ts';
 import { isServerId, recordId } from './ids.ts';
+import { sameJson } from './json-equal.ts';
 import { KINDS, type Kind, PAGE_SIZE } from './kinds.ts';
 import { CACHED_AT_HEADER, SOURCE_HEADER } from './offline.ts';
 import { collectionPath, listPath, recordPath, type SegmentOverrides, SETTINGS_PATHS, type SettingsPathStyle } from './paths.ts';
@@ -232,13 +233,20 @@ export function createClient(options: ClientOptions): EposClient {
     checkId('PUT', kind, id);
     const request: RequestRef = { method: 'PUT', path: recordPath(kind, id, segments) };
     const answer = await transport.send(request.method, request.path, { ...callOptions, body: encodeJson(request, body) });
-    return checkRecord(kind, answer, answer.value, 'the updated record') as RecordOf<K>;
+    const record = checkRecord(kind, answer, answer.value, 'the updated record');
+    // Another record in the answer proves nothing about this one.
+    const answered = recordId(kind, record);
+    if (answered !== id) throw unusable(answer, `the updated record should be ${KINDS[kind].label} ${id}, got ${answered}`);
+    return record as RecordOf<K>;
   }
 
   async function remove(kind: Kind, id: number, callOptions: CallOptions = {}): Promise<void> {
     checkId('DELETE', kind, id);
-    // The body of a delete's answer carries nothing the contract defines, so it is not read.
-    await transport.send('DELETE', recordPath(kind, id, segments), callOptions);
+    // The contract defines no body for a delete's answer: empty, `true` or a JSON object or list
+    // is a yes. An HTML page or a text already failed as unusable in the transport; `false`
+    // may be a no, so it proves nothing either.
+    const answer = await transport.send('DELETE', recordPath(kind, id, segments), callOptions);
+    if (answer.value === false) throw unusable(answer, 'the answer to a delete was false');
   }
 
   async function getSettings(callOptions: CallOptions = {}): Promise<SettingsAnswer> {
@@ -251,8 +259,10 @@ export function createClient(options: ClientOptions): EposClient {
   async function saveSettings(document: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const request: RequestRef = { method: 'POST', path: settingsPath };
     const answer = await transport.send(request.method, request.path, { ...callOptions, body: encodeJson(request, document) });
-    // The contract says the answer repeats the document; an empty answer still means saved.
-    return answer.value === undefined ? document : decodeSettings(answer.value);
+    // The contract says the answer repeats the document: only that proves it was saved.
+    const saved = answer.value === undefined ? undefined : decodeSettings(answer.value);
+    if (!sameJson(saved, document)) throw unusable(answer, `the answer should repeat the saved document, got ${describe(answer.value)}`);
+    return saved;
   }
 
   return {

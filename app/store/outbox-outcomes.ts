@@ -6,7 +6,7 @@
 import type { IDBPObjectStore, StoreNames } from 'idb';
 import type { EposErrorData } from '../epos/errors.ts';
 import { recordId } from '../epos/ids.ts';
-import { isCachedKind } from '../epos/kinds.ts';
+import { isCachedKind, KINDS, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
 import { ALIAS_DAYS, initialQueue } from './outbox.ts';
@@ -90,10 +90,10 @@ export async function claim(db: TillDb, waiting: Waiting, now: number): Promise<
 /**
  * The server accepted the entry: it leaves the outbox. A create's real id replaces its
  * temporary one everywhere it was used; the local record becomes the server's, with the
- * changes still queued behind it laid over.
+ * changes still queued behind it laid over. A `twin` the create made is held as a delete.
  */
-export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number): Promise<Landed> {
-  const { id, next } = await land(db, entry, answer, now, null);
+export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, twin?: OpenRecord): Promise<Landed> {
+  const { id, next } = await land(db, entry, answer, now, null, twin);
   return { id, next };
 }
 
@@ -102,11 +102,17 @@ export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecor
  * earlier made of `waiting` and the record's own next entry, of those that may go now. A
  * replayer sending one entry after another then commits once per entry instead of twice.
  */
-export function markDoneAndClaim(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, waiting: Waiting | undefined): Promise<LandedAndClaimed> {
-  return land(db, entry, answer, now, { waiting });
+export function markDoneAndClaim(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, waiting: Waiting | undefined, twin?: OpenRecord): Promise<LandedAndClaimed> {
+  return land(db, entry, answer, now, { waiting }, twin);
 }
 
-async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, then: { waiting: Waiting | undefined } | null): Promise<LandedAndClaimed> {
+/** Ids of records this till's creates became since `since` (ms): a twin is never one of them. */
+export async function landedSince(db: TillDb, since: number): Promise<Set<number>> {
+  const rows = await db.getAllFromIndex('aliases', 'at', IDBKeyRange.lowerBound(since));
+  return new Set(rows.map((row) => row.id));
+}
+
+async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, then: { waiting: Waiting | undefined } | null, twin: OpenRecord | undefined): Promise<LandedAndClaimed> {
   const kind = entry.target === 'settings' ? undefined : entry.target;
   const id = entry.op === 'create' && kind !== undefined && answer ? (recordId(kind, answer) ?? entry.recordId) : entry.recordId;
   const cached = kind !== undefined && isCachedKind(kind);
@@ -147,6 +153,7 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   }
   if (claimed) puts.set(claimed.seq, claimed);
   for (const put of puts.values()) writes.push(outbox.put(put));
+  if (twin && kind !== undefined) writes.push(outbox.add(twinDelete(kind, twin, id, now)));
   if (cached) {
     let record: OpenRecord | null = entry.op === 'delete' ? null : (answer ?? row?.record ?? null);
     for (const n of later) {
@@ -157,6 +164,29 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   }
   await Promise.all([...writes, tx.done]);
   return { id, next, claimed };
+}
+
+/** A delete of the twin a resent create made, held until a person confirms it (see sw/twins.ts). */
+function twinDelete(kind: Kind, twin: OpenRecord, keptId: number, now: number): OutboxEntry {
+  const twinId = recordId(kind, twin) as number;
+  const label = KINDS[kind].label;
+  const message = `Epos Now made this ${label} twice from one create of this till (the browser sent it again on its own): ${twinId} and ${keptId}, the one the till uses. Retry deletes ${twinId}; Discard keeps both.`;
+  const entry: Omit<OutboxEntry, 'seq'> = {
+    target: kind,
+    op: 'delete',
+    recordId: twinId,
+    body: null,
+    state: 'held',
+    attempts: 0,
+    notBefore: 0,
+    createdAt: now,
+    updatedAt: now,
+    error: { code: 'bad-response', name: 'Twin', message, method: 'POST', path: '', mayHaveReached: true },
+    candidates: [twin],
+    twinOf: keptId,
+  };
+  // The key is generated: the stored entry gets its `seq` from the key path.
+  return entry as OutboxEntry;
 }
 
 type OutboxStore = IDBPObjectStore<TillDB, ArrayLike<StoreNames<TillDB>>, 'outbox', 'readwrite'>;

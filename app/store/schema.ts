@@ -142,6 +142,11 @@ export interface OutboxEntry {
   error: EposErrorData | null;
   /** For a held create: the server's records that may be this one. */
   candidates?: OpenRecord[];
+  /**
+   * For a held delete of a twin: the id of the record the till kept. A browser that resends a
+   * create on its own makes two records of one write; the older one, this entry's, is the twin.
+   */
+  twinOf?: number;
 }
 
 /** The queue's own state: one row. */
