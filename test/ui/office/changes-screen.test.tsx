@@ -6,7 +6,7 @@ import type { EposErrorData } from '../../../app/epos/errors.ts';
 import type { TillDb } from '../../../app/store/db.ts';
 import { enqueue } from '../../../app/store/outbox.ts';
 import { retryEntry } from '../../../app/store/outbox-admin.ts';
-import { markFailed, markHeld, pauseForAuth } from '../../../app/store/outbox-outcomes.ts';
+import { markDone, markFailed, markHeld, pauseForAuth } from '../../../app/store/outbox-outcomes.ts';
 import { readOutboxStatus, type OutboxStatus } from '../../../app/store/outbox-status.ts';
 import type { OutboxEntry } from '../../../app/store/schema.ts';
 import { ChangesScreen, type ChangesScreenProps } from '../../../app/ui/office/changes-screen.tsx';
@@ -252,6 +252,24 @@ describe('ChangesScreen: what a person does', () => {
     fireEvent.click(sendAgain);
     await waitFor(() => expect(item('Create Popup note').textContent).toContain('Waiting to be sent'));
     expect((await db.get('outbox', note.seq))?.state).toBe('pending');
+    db.close();
+  });
+});
+
+describe('ChangesScreen: a twin a resent create made', () => {
+  it('says what happened and what Retry and Discard do; Retry queues the delete', async () => {
+    const { db, writer } = await setup();
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Ann' } }, MADE);
+    const [create] = await db.getAll('outbox');
+    await markDone(db, create!, { CustomerID: 42, Forename: 'Ann' }, NOW, { CustomerID: 41, Forename: 'Ann' });
+    await renderScreen(writer);
+    const twin = await screen.findByRole('listitem', { name: 'Delete Customer 41' });
+    expect(twin.textContent).toContain('Needs a decision');
+    expect(twin.textContent).toContain('41 and 42, the one the till uses. Retry deletes 41; Discard keeps both.');
+    expect(twin.textContent).not.toContain('may or may not have received it');
+    expect(within(twin).getByRole('button', { name: 'Discard Delete Customer 41' })).toBeTruthy();
+    fireEvent.click(within(twin).getByRole('button', { name: 'Retry Delete Customer 41' }));
+    await waitFor(() => expect(item('Delete Customer 41').textContent).toContain('Waiting to be sent'));
     db.close();
   });
 });
