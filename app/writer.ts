@@ -5,7 +5,7 @@
  */
 import type { OpenRecord } from './epos/records.ts';
 import type { WorkerMessage } from './store/channel.ts';
-import type { TillDb } from './store/db.ts';
+import { assertOpen, type TillDb } from './store/db.ts';
 import type { Queued, Write } from './store/outbox.ts';
 import { listEntries } from './store/outbox-status.ts';
 import type { OutboxEntry } from './store/schema.ts';
@@ -75,13 +75,16 @@ export function createWriter(deps: WriterDeps): Writer {
     deps.channel.postMessage(message);
   }
 
-  async function settle(action: Promise<void>): Promise<void> {
-    await action;
+  async function settle(action: () => Promise<void>): Promise<void> {
+    assertOpen(deps.db, 'nothing was changed');
+    await action();
     announce();
     deps.notify();
   }
 
   async function write(change: Write, options: WriteOptions = {}): Promise<WriteResult> {
+    // Refused before anything is stored: the connection is closed, and a typed error says why.
+    assertOpen(deps.db, 'this change was not saved');
     const queued = await (await queuing()).enqueue(deps.db, change, deps.now());
     announce();
     deps.onQueued?.(change, queued);
@@ -141,9 +144,9 @@ export function createWriter(deps: WriterDeps): Writer {
   return {
     write,
     list: () => listEntries(deps.db),
-    retry: (seq) => settle(admin().then((a) => a.retryEntry(deps.db, seq, deps.now()))),
-    edit: (seq, body) => settle(admin().then((a) => a.editEntry(deps.db, seq, body, deps.now()))),
-    adopt: (seq, record) => settle(admin().then((a) => a.adoptRecord(deps.db, seq, record, deps.now()))),
-    discard: (seq) => settle(admin().then((a) => a.discardEntry(deps.db, seq))),
+    retry: (seq) => settle(() => admin().then((a) => a.retryEntry(deps.db, seq, deps.now()))),
+    edit: (seq, body) => settle(() => admin().then((a) => a.editEntry(deps.db, seq, body, deps.now()))),
+    adopt: (seq, record) => settle(() => admin().then((a) => a.adoptRecord(deps.db, seq, record, deps.now()))),
+    discard: (seq) => settle(() => admin().then((a) => a.discardEntry(deps.db, seq))),
   };
 }

@@ -18,6 +18,34 @@ export interface OpenOptions {
   onVersionChange?: () => void;
 }
 
+/** What a write in a tab whose database was taken over says: the one message for it. */
+export const REPLACED_MESSAGE = 'This till was updated in another tab. Reload to carry on';
+
+/** Connections closed because a newer version opened the database elsewhere, and who is waiting to hear it. */
+const replaced = new WeakSet<TillDb>();
+const replacedListeners = new WeakMap<TillDb, Set<() => void>>();
+
+/**
+ * Whether `db` was closed for a newer version of the app (another tab, or the worker of a new
+ * release): every read or write on it now fails, so the page stops and asks for a reload.
+ */
+export function wasReplaced(db: TillDb): boolean {
+  return replaced.has(db);
+}
+
+/** Calls `listener` when `db` is closed for a newer version; returns the way to stop listening. */
+export function onReplaced(db: TillDb, listener: () => void): () => void {
+  let listeners = replacedListeners.get(db);
+  if (!listeners) replacedListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Throws the typed refusal when `db` was closed for a newer version; `what` says what was not done. */
+export function assertOpen(db: TillDb, what: string): void {
+  if (replaced.has(db)) throw new StoreError('closed', `${REPLACED_MESSAGE}; ${what}.`);
+}
+
 /** Opens (creating or upgrading) the till's database. */
 export async function openTillDb(options: OpenOptions = {}): Promise<TillDb> {
   const name = options.name ?? DB_NAME;
@@ -36,10 +64,15 @@ export async function openTillDb(options: OpenOptions = {}): Promise<TillDb> {
       blocking: () => {
         // Another tab runs a newer schema: step aside so its upgrade can proceed.
         db.close();
-        options.onVersionChange?.();
+        closedUnder(db);
       },
-      terminated: () => options.onVersionChange?.(),
+      terminated: () => closedUnder(db),
     });
+    const closedUnder = (closed: TillDb): void => {
+      replaced.add(closed);
+      for (const listener of replacedListeners.get(closed) ?? []) listener();
+      options.onVersionChange?.();
+    };
     return db;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'VersionError') {

@@ -16,6 +16,7 @@ import { StorageNote } from './storage-note.tsx';
 import { loadStylesheet } from './stylesheet.ts';
 import { TillPage } from './till-page.tsx';
 import { UpdateBanner } from './update-banner.tsx';
+import { UpgradedBanner, useReplaced } from './upgraded-banner.tsx';
 import { useNow } from './use-now.ts';
 import { useOnline } from './use-online.ts';
 import { useSubscription } from './use-subscription.ts';
@@ -45,6 +46,8 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
   const settings = useSubscription(session.config);
   const online = useOnline();
   const now = useNow();
+  // Taken over by a newer tab: the outbox can no longer be read, so its last state is not claimed.
+  const replaced = useReplaced(db);
   const route = useRoute(defaultRoute(context));
   const config = settings?.config ?? DEFAULT_CONFIG;
   const canSync = worker?.supported === true && worker.error === null;
@@ -52,6 +55,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
   return (
     <div class="till">
       <AppHeader context={context} name={config.tillName} route={route} />
+      <UpgradedBanner db={db} />
       {worker?.updateWaiting ? <UpdateBanner onUpdate={() => session.worker?.applyUpdate()} /> : null}
       <StatusBar
         online={online}
@@ -61,7 +65,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
         now={now}
         onSyncNow={() => session.worker?.syncNow()}
         canSync={canSync}
-        outbox={outbox}
+        outbox={replaced ? undefined : outbox}
         onNewToken={onNewToken}
         intervalMs={config.refreshMinutes * 60_000}
         contextProblem={contextProblem(context)}

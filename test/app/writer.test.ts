@@ -1,8 +1,10 @@
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../app/store/channel.ts';
-import type { TillDb } from '../../app/store/db.ts';
+import { openTillDb, type TillDb } from '../../app/store/db.ts';
+import { StoreError } from '../../app/store/errors.ts';
 import { markFailed, markHeld } from '../../app/store/outbox-outcomes.ts';
-import type { OutboxEntry } from '../../app/store/schema.ts';
+import { DB_VERSION, type OutboxEntry } from '../../app/store/schema.ts';
 import { createWriter } from '../../app/writer.ts';
 import { freshDb } from '../store/fixture.ts';
 
@@ -45,6 +47,23 @@ describe('writer', () => {
     const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } });
     expect(result).toMatchObject({ state: 'queued', recordId: 4 });
     expect(await db.count('outbox')).toBe(1);
+  });
+});
+
+describe('a tab whose database a newer tab upgraded', () => {
+  it('refuses a write with a typed error saying to reload, and nothing is queued or half-written', async () => {
+    const name = `writer-upgraded-${process.pid}`;
+    const db = await openTillDb({ name });
+    const writer = createWriter({ db, channel: fakeChannel(), now: () => 1, notify: () => undefined, waitMs: 10 });
+    expect(await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } })).toMatchObject({ state: 'queued' });
+    // Another tab runs a newer version of the app: this tab's connection is closed under it.
+    const newer = await openDB(name, DB_VERSION + 1);
+    const refused = writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 3 } });
+    await expect(refused).rejects.toBeInstanceOf(StoreError);
+    await expect(refused).rejects.toMatchObject({ code: 'closed', message: 'This till was updated in another tab. Reload to carry on; this change was not saved.' });
+    await expect(writer.retry(1)).rejects.toMatchObject({ code: 'closed' });
+    expect((await newer.getAll('outbox')).map((entry) => entry.body)).toEqual([{ SalePrice: 2 }]);
+    newer.close();
   });
 });
 
