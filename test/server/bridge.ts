@@ -6,9 +6,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
+import { cappedBody } from './body.ts';
 
-/** Builds a standard Request (method, absolute URL, headers, whole body) from a Node request. */
-export async function toRequest(message: IncomingMessage, origin: string): Promise<Request> {
+/**
+ * Builds a standard Request (method, absolute URL, headers, body) from a Node request. The body
+ * is a stream read only when the handler reads it, and never past MAX_BODY_BYTES (./body.ts).
+ */
+export function toRequest(message: IncomingMessage, origin: string): Request {
   const url = new URL(message.url ?? '/', origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(message.headers)) {
@@ -16,9 +20,9 @@ export async function toRequest(message: IncomingMessage, origin: string): Promi
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const method = message.method ?? 'GET';
-  // Buffered rather than streamed: API bodies are small, and a buffered body needs no duplex option.
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readAll(message);
-  return new Request(url, { method, headers, body });
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  // A stream body needs duplex 'half' (Node's fetch types do not know the option yet).
+  return new Request(url, { method, headers, body: cappedBody(message), duplex: 'half' } as RequestInit);
 }
 
 /** Writes a Response's status, headers and streamed body to a Node response. */
@@ -36,10 +40,4 @@ export async function writeResponse(out: ServerResponse, response: Response, hea
     return;
   }
   await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), out);
-}
-
-async function readAll(message: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of message) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
 }

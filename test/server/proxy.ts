@@ -2,6 +2,7 @@
  * Forwards API requests to a real Epos Now API base, so the dev server can front a real account
  * on the page's own origin. Logs method, path and status only: never a header, so never the token.
  */
+import { bodyTooLarge } from './body.ts';
 import type { Handler } from './server.ts';
 
 /** Request headers that describe this hop, not the request; fetch sets its own. */
@@ -26,13 +27,17 @@ export function proxyTo(base: string): Handler {
     const started = Date.now();
     let answer: Response;
     try {
+      // Streamed, not buffered: the body goes on as it arrives, within the server's cap.
       answer = await fetch(url, {
         method: request.method,
         headers,
-        body: hasBody ? await request.arrayBuffer() : undefined,
+        body: hasBody ? request.body : null,
+        duplex: 'half',
         redirect: 'manual',
-      });
+      } as RequestInit);
     } catch (error) {
+      // Not the API's fault: the server answers 413 for it.
+      if (bodyTooLarge(error) !== undefined) throw error;
       console.error(`proxy: ${request.method} ${url.pathname} -> no answer (${describe(error)})`);
       return new Response(JSON.stringify({ Message: `Proxy could not reach ${target.origin}` }), {
         status: 502,

@@ -3,8 +3,10 @@
  * else is a static file of a build. One origin for both, as the app expects of its API base.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { recordConnection } from '../standin/connection.ts';
 import { ConnectionDropped } from '../standin/dropped.ts';
+import { bodyTooLarge } from './body.ts';
 import { toRequest, writeResponse } from './bridge.ts';
 import { serveStatic } from './static.ts';
 
@@ -39,26 +41,39 @@ const API_PATH = /^\/api\//i;
 /** Starts the server and resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  // Requests seen per connection: a handler may need to know a keep-alive connection was reused.
+  const carried = new WeakMap<Socket, number>();
   const server = createServer((message, out) => {
-    void handle(options, message, out);
+    const earlier = carried.get(message.socket) ?? 0;
+    carried.set(message.socket, earlier + 1);
+    void handle(options, message, out, earlier > 0);
   });
   await listen(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
   return { url: `http://${browsableHost(host)}:${port}`, port, close: () => closeServer(server) };
 }
 
-async function handle(options: ServerOptions, message: IncomingMessage, out: ServerResponse): Promise<void> {
+async function handle(options: ServerOptions, message: IncomingMessage, out: ServerResponse, reused: boolean): Promise<void> {
   const origin = `http://${message.headers.host ?? 'localhost'}`;
   let label = `${message.method} ${message.url}`;
   try {
-    const request = await toRequest(message, origin);
+    const request = toRequest(message, origin);
+    recordConnection(request, { reused });
     label = `${request.method} ${new URL(request.url).pathname}`;
     const response = await route(options, request);
+    closeIfUnread(message, out);
     await writeResponse(out, response, request.method === 'HEAD');
   } catch (error) {
     if (error instanceof ConnectionDropped) {
       // The fault being emulated: the client must see a reset connection, not any answer.
       message.socket.destroy();
+      return;
+    }
+    const tooLarge = bodyTooLarge(error);
+    if (tooLarge !== undefined && !out.headersSent) {
+      closeIfUnread(message, out);
+      const body = JSON.stringify({ Message: `The request body is larger than ${tooLarge.limit} bytes.` });
+      out.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
       return;
     }
     console.error(`server: ${label} failed:`, error);
@@ -81,6 +96,14 @@ function route(options: ServerOptions, request: Request): Promise<Response> {
     for (const [name, value] of extra) response.headers.set(name, value);
     return response;
   });
+}
+
+/**
+ * A body left unread (refused on its headers, or over the cap) is not read to keep the connection
+ * alive: the answer closes it instead, so a client cannot make the server take in any amount.
+ */
+function closeIfUnread(message: IncomingMessage, out: ServerResponse): void {
+  if (!message.complete) out.setHeader('Connection', 'close');
 }
 
 function plain(status: number, body: string): Response {
