@@ -3,6 +3,7 @@
  * requests for the app's own files and GETs under the configured API base; every other request
  * passes through untouched.
  */
+import { accountOf } from '../app/epos/account.ts';
 import type { PageMessage, WorkerMessage } from '../app/store/channel.ts';
 import { CHANNEL_NAME } from '../app/store/channel.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../app/store/settings-cache.ts';
@@ -41,7 +42,9 @@ const scheduler = createSyncScheduler({
 const outbox = createOutboxRunner({
   replayDeps: async () => {
     const client = await currentClient();
-    return client ? { db: await database(), client, now: Date.now, random: Math.random } : undefined;
+    const token = (await bootContext())?.token;
+    // The client was built from this token: entries of another account are held, not sent with it.
+    return client && token ? { db: await database(), client, account: accountOf(token), now: Date.now, random: Math.random } : undefined;
   },
   broadcast: (message: WorkerMessage) => channel.postMessage(message),
   setTimer: (run, ms) => setTimeout(run, ms),

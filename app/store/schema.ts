@@ -13,6 +13,7 @@
  * reads prefer them, and the pull never touches them.
  */
 import type { DBSchema } from 'idb';
+import type { accountOf } from '../epos/account.ts';
 import { recordId } from '../epos/ids.ts';
 import type { EposErrorData } from '../epos/errors.ts';
 import type { CachedKind, Kind } from '../epos/kinds.ts';
@@ -147,6 +148,14 @@ export interface OutboxEntry {
    * create on its own makes two records of one write; the older one, this entry's, is the twin.
    */
   twinOf?: number;
+  /**
+   * The Epos Now account it was made under ({@link accountOf} of the token then in use); it is
+   * sent only with that account's token. Absent on entries made before accounts were recorded.
+   */
+  account?: string;
+  /** While held for another account: the state and note it had, given back when it may go. */
+  previousState?: 'pending' | 'verify';
+  previousError?: EposErrorData | null;
 }
 
 /** The queue's own state: one row. */
