@@ -5,6 +5,7 @@
  * version waits.
  */
 import { Workbox } from 'workbox-window/build/workbox-window.prod.mjs';
+import type { CachedKind } from './epos/kinds.ts';
 import type { PageMessage } from './store/channel.ts';
 
 /** What the UI shows of the worker. */
@@ -24,6 +25,8 @@ export interface WorkerClient {
   subscribe(listener: () => void): () => void;
   /** Asks for a pull now. */
   syncNow(): void;
+  /** A person's answer to a pull held because it would empty or halve a kind. */
+  settleHeld(kind: CachedKind, gen: number, accept: boolean): void;
   /**
    * Asks the worker to send queued writes now, and registers Background Sync, so the browser
    * wakes the worker to send them when the network is back, even with no page open.
@@ -75,7 +78,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
     },
   };
   if (!state.supported) {
-    return { ...base, syncNow() {}, sendNow() {}, applyUpdate() {}, stop() {} };
+    return { ...base, syncNow() {}, settleHeld() {}, sendNow() {}, applyUpdate() {}, stop() {} };
   }
 
   const container = navigator.serviceWorker;
@@ -148,6 +151,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   return {
     ...base,
     syncNow: () => post({ type: 'sync-now' }),
+    settleHeld: (kind, gen, accept) => post({ type: 'settle-held', kind, gen, accept }),
     sendNow,
     applyUpdate() {
       wb.addEventListener('controlling', () => window.location.reload());

@@ -73,6 +73,8 @@ async function fromStorage(request: Request, route: ApiRoute, deps: AnswerDeps):
 }
 
 async function keepSettings(response: Response, deps: AnswerDeps, askedAt: number): Promise<void> {
+  // An answer that came by a redirect may be a portal's or another origin's: never kept.
+  if (response.redirected) return;
   const text = await response.text();
   let document: unknown;
   try {

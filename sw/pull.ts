@@ -1,12 +1,21 @@
 /**
  * The catalog pull: walks every page of each cached kind and swaps in a new snapshot only when
- * the walk completed. No worker globals here, so it runs in the worker, a page or a Node test.
+ * the walk completed, and only without a person's word when it does not empty or halve the kind. No worker globals here, so it runs in the worker, a page or a Node test.
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { CACHED_KINDS, type CachedKind } from '../app/epos/kinds.ts';
 import { readKindMeta } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
-import { beginGeneration, commitGeneration, discardGeneration, recordFailure, type SnapshotPage, writeGeneration } from '../app/store/snapshot.ts';
+import {
+  beginGeneration,
+  commitGeneration,
+  discardGeneration,
+  holdGeneration,
+  needsConfirmation,
+  recordFailure,
+  type SnapshotPage,
+  writeGeneration,
+} from '../app/store/snapshot.ts';
 
 /** Where a kind's pull stands; sent to every open page. */
 export interface PullProgress {
@@ -24,6 +33,8 @@ export interface PullOutcome {
   ok: boolean;
   count: number;
   error?: string;
+  /** The walk completed but would empty or badly shrink the kind: kept aside for a person, not swapped in. */
+  held?: true;
 }
 
 /** What a pull needs. */
@@ -88,7 +99,14 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
     });
     await flush();
     await writing;
-    await commitGeneration(db, kind, gen, { count, startedAt, now: now() });
+    const done = { count, startedAt, now: now() };
+    if (needsConfirmation(await readKindMeta(db, kind), count)) {
+      // The till keeps selling from the snapshot it has; a person accepts or rejects this walk.
+      await holdGeneration(db, kind, gen, done);
+      deps.onProgress?.({ kind, state: 'done', pages, records: count });
+      return { kind, ok: true, count, held: true };
+    }
+    await commitGeneration(db, kind, gen, done);
     deps.onProgress?.({ kind, state: 'done', pages, records: count });
     return { kind, ok: true, count };
   } catch (error) {

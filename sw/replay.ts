@@ -3,6 +3,7 @@
  * and records each outcome before taking the next step. It decides what an answer means; the
  * store functions record it. No worker globals, so tests run it in Node.
  */
+import type { accountOf } from '../app/epos/account.ts';
 import type { EposClient } from '../app/epos/client.ts';
 import { type EposError, type EposErrorData, isEposError } from '../app/epos/errors.ts';
 import { recordId } from '../app/epos/ids.ts';
@@ -12,6 +13,7 @@ import type { TillDb } from '../app/store/db.ts';
 import {
   claim,
   expireAliases,
+  holdOtherAccounts,
   landedSince,
   markDone,
   markDoneAndClaim,
@@ -55,6 +57,11 @@ export interface ReplayDeps {
    * sender gave up or died, and a look before it finished would find nothing and send it twice.
    */
   verifyAfterMs?: number;
+  /**
+   * The account whose token the client carries ({@link accountOf}): entries made under another
+   * are held, never sent with it. Undefined: entries are not checked (tests of other matters).
+   */
+  account?: string;
   /**
    * Age (ms) after which an entry left `sending` counts as abandoned. 0 when the caller holds the
    * replay lock (no other replayer can be sending); default 2 minutes, past any request's time limit.
@@ -133,6 +140,7 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
   const concurrency = deps.concurrency ?? 1;
   if ((await recoverInterrupted(db, deps.now(), deps.leaseMs ?? 120_000, verifyAfter(deps))) > 0) deps.onChange?.();
   await expireAliases(db, deps.now());
+  if (deps.account !== undefined && (await holdOtherAccounts(db, deps.account, deps.now())) > 0) deps.onChange?.();
   const report: ReplayReport = { sent: 0, done: 0, nextAt: null, paused: false, offline: false };
   const line = createLine();
   const lanes = new Set<Promise<void>>();

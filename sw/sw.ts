@@ -108,6 +108,9 @@ self.addEventListener('message', (event) => {
     case 'send-now':
       event.waitUntil(outbox.run());
       break;
+    case 'settle-held':
+      event.waitUntil(scheduler.settleHeld(message.kind, message.gen, message.accept));
+      break;
     default:
       console.warn('Unknown message from a page:', message);
   }

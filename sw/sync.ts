@@ -6,6 +6,7 @@
 import type { CachedKind } from '../app/epos/kinds.ts';
 import { readMeta } from '../app/store/catalog.ts';
 import type { PullProgressMessage, WorkerMessage } from '../app/store/channel.ts';
+import { settleHeld } from '../app/store/snapshot.ts';
 import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
@@ -27,6 +28,8 @@ export interface SyncScheduler {
   syncNow(): Promise<PullOutcome[]>;
   /** Pulls when a kind was never pulled or its snapshot is older than `intervalMs`. */
   syncIfStale(intervalMs: number): Promise<PullOutcome[]>;
+  /** A person's answer to a held pull of `kind` (the walk they saw, `gen`): swap it in or drop it. */
+  settleHeld(kind: CachedKind, gen: number, accept: boolean): Promise<void>;
   /** Whether a pull is under way. */
   readonly running: boolean;
 }
@@ -102,9 +105,18 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
     return stale ? syncNow() : [];
   }
 
+  async function settle(kind: CachedKind, gen: number, accept: boolean): Promise<void> {
+    const pull = await deps.pullDeps();
+    if (!pull) return;
+    // Under the pull lock: a walk finishing meanwhile must not interleave with the swap.
+    const settled = await deps.withLock(PULL_LOCK, () => settleHeld(pull.db, kind, gen, accept, deps.now()));
+    if (settled) deps.broadcast({ type: 'catalog-changed', kinds: [kind] });
+  }
+
   return {
     syncNow,
     syncIfStale,
+    settleHeld: settle,
     get running() {
       return current !== undefined;
     },

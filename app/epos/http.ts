@@ -122,7 +122,9 @@ export function createTransport(options: TransportOptions): Transport {
     outer?.addEventListener('abort', forward, { once: true });
 
     const headers = { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'application/json' };
-    const init: RequestInit = { method, headers, signal: controller.signal };
+    // A write never follows a redirect (its body would go wherever the Location says); a GET
+    // follows, and its answer is checked below. See redirectProblem.
+    const init: RequestInit = { method, headers, signal: controller.signal, redirect: method === 'GET' ? 'follow' : 'manual' };
     if (sendOptions.body !== undefined) init.body = sendOptions.body;
     try {
       let response: Response;
@@ -136,6 +138,8 @@ export function createTransport(options: TransportOptions): Transport {
         if (outer?.aborted) throw outer.reason ?? error;
         throw new NetworkError(request, `network failure (${describeCause(error)})`, mayHaveReached(error), { cause: error });
       }
+      const moved = redirectProblem(response, base);
+      if (moved !== undefined) throw new BadResponseError(request, response.status, moved, '');
       if (response.headers.has(OFFLINE_HEADER)) {
         // The service worker answered for an unreachable network: nothing was sent.
         const said = readServerAnswer(response.status, response.headers, text, redact).serverMessage;
@@ -173,6 +177,37 @@ export function errorFor(request: RequestRef, answer: ServerAnswer): HttpError |
   if (status === 429) return new RateLimitError(request, answer);
   if (status >= 500) return new ServerError(request, answer);
   return new ClientError(request, answer);
+}
+
+/**
+ * Why an answer that came by a redirect cannot be used, or undefined. A GET may be redirected
+ * within the API's origin; an answer from another origin (a portal, a misconfigured proxy) is
+ * not Epos Now's, however plausible (`[]` would empty a catalog). Following and then checking
+ * the final URL works the same in pages, workers and Node, where a browser's 'manual' mode would
+ * hide even a same-origin redirect behind an opaque answer; browsers and Node drop the
+ * Authorization header on a hop to another origin, so the token does not follow. A write uses
+ * 'manual': any redirect of it (opaque in a browser, a 3xx in Node) is refused unsent onward.
+ */
+export function redirectProblem(response: Response, base: string): string | undefined {
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    const to = response.headers.get('Location');
+    return `the answer was a redirect${to ? ` to ${to}` : ''}; a write is not sent on to another address`;
+  }
+  if (!response.url) return undefined;
+  const expected = originOf(base);
+  const actual = originOf(response.url);
+  return expected === undefined || actual === expected ? undefined : `the request was redirected to another origin (${actual ?? 'unknown'}); its answer is not Epos Now's`;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    // '' (the page's own origin) resolves against the page's or worker's location.
+    return new URL(url, globalThis.location?.href).origin;
+  } catch (error) {
+    // A relative base with no location (Node): there is no origin to hold the answer to.
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
 }
 
 /** A request body as JSON text; a value JSON cannot carry is refused before anything is sent. */

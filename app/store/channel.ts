@@ -62,5 +62,7 @@ export type PageMessage =
   | { type: 'context-changed' }
   /** Writes were queued: send what is due. */
   | { type: 'send-now' }
+  /** A person's answer to a pull held because it would empty or halve a kind (generation `gen`). */
+  | { type: 'settle-held'; kind: CachedKind; gen: number; accept: boolean }
   /** workbox-window's messageSkipWaiting(): activate the waiting version. */
   | { type: 'SKIP_WAITING' };

@@ -12,11 +12,25 @@ import { storeErrorFrom } from './errors.ts';
 import { recomputeLocal } from './outbox.ts';
 import { entriesOf } from './outbox-status.ts';
 import type { OutboxEntry } from './schema.ts';
-import { markDone } from './outbox-outcomes.ts';
+import { markDone, OTHER_ACCOUNT } from './outbox-outcomes.ts';
 
-/** Sends a failed or held entry again (a held create: the person says it did not land). */
+/**
+ * Sends a failed or held entry again (a held create: the person says it did not land; one held
+ * for another account: the person says it belongs to the account in use now).
+ */
 export async function retryEntry(db: TillDb, seq: number, now: number): Promise<void> {
-  await change(db, seq, (entry) => ({ ...entry, state: 'pending', notBefore: 0, updatedAt: now }), 'retrying the change');
+  await change(
+    db,
+    seq,
+    (entry) => {
+      const { account, previousState, previousError, ...rest } = entry;
+      if (entry.error?.name !== OTHER_ACCOUNT) return { ...entry, state: 'pending', notBefore: 0, updatedAt: now };
+      // Sent with the token in use now, as it was before it was held: a create that may have
+      // gone out is still looked for first.
+      return { ...rest, state: previousState ?? 'pending', error: previousError ?? null, notBefore: 0, updatedAt: now };
+    },
+    'retrying the change',
+  );
 }
 
 /** Replaces the fields of a failed create or update, and queues it again. */

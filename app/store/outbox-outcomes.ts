@@ -208,6 +208,45 @@ function sending(entry: OutboxEntry, now: number): OutboxEntry {
   return { ...entry, state: 'sending', attempts: entry.attempts + 1, updatedAt: now };
 }
 
+/** `name` of the note on an entry held because it was made under another account. */
+export const OTHER_ACCOUNT = 'OtherAccount';
+
+/**
+ * Holds the entries made under another account than `account` (the token in use now), so they
+ * are never sent with it, and lets go of those held for `account`, which may go again. Returns
+ * how many entries changed. One strict transaction; a scan of the outbox.
+ */
+export async function holdOtherAccounts(db: TillDb, account: string, now: number): Promise<number> {
+  const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
+  let changed = 0;
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    const entry = cursor.value;
+    if (entry.account === undefined) continue;
+    const heldHere = entry.state === 'held' && entry.error?.name === OTHER_ACCOUNT;
+    if (heldHere && entry.account === account) {
+      // What it was before it was held: a create may have gone out unanswered, so it is looked for first.
+      const back: OutboxEntry = { ...entry, state: entry.previousState ?? 'pending', notBefore: 0, error: entry.previousError ?? null, updatedAt: now };
+      delete back.previousState;
+      delete back.previousError;
+      await cursor.update(back);
+      changed++;
+    } else if (!heldHere && entry.account !== account && (entry.state === 'pending' || entry.state === 'verify')) {
+      const error: EposErrorData = {
+        code: 'auth',
+        name: OTHER_ACCOUNT,
+        message: 'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
+        method: '',
+        path: '',
+        mayHaveReached: false,
+      };
+      await cursor.update({ ...entry, state: 'held', error, previousState: entry.state, previousError: entry.error, updatedAt: now });
+      changed++;
+    }
+  }
+  await tx.done;
+  return changed;
+}
+
 /** Drops the aliases of creates that landed more than ALIAS_DAYS ago; returns how many. */
 export async function expireAliases(db: TillDb, now: number): Promise<number> {
   const tx = db.transaction('aliases', 'readwrite');

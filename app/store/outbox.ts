@@ -3,6 +3,7 @@
  * local catalog, so the till shows it at once and a crash a moment later still keeps it. Writes
  * to the same record coalesce while they wait, where the result is the same.
  */
+import { accountOf } from '../epos/account.ts';
 import { idKey, type IdStyle, idStyleOf, withoutId } from '../epos/ids.ts';
 import { isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
@@ -32,7 +33,7 @@ export function initialQueue(): QueueRow {
   return { key: 'queue', paused: null, lastSentAt: null, nextTempId: -1 };
 }
 
-const STORES = ['outbox', 'local', 'queue', 'aliases', 'pages', 'meta', 'settings'] as const;
+const STORES = ['outbox', 'local', 'queue', 'aliases', 'pages', 'meta', 'settings', 'context'] as const;
 type WriteTx = ReturnType<typeof writeTx>;
 
 function writeTx(db: TillDb) {
@@ -113,6 +114,9 @@ async function queueSave(tx: WriteTx, document: unknown, now: number): Promise<n
 
 async function add(tx: WriteTx, entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body'>, now: number): Promise<number> {
   const full: Omit<OutboxEntry, 'seq'> = { ...entry, state: 'pending', attempts: 0, notBefore: 0, createdAt: now, updatedAt: now, error: null };
+  // Bound to the account whose token the till holds now: another account's token never sends it.
+  const context = await tx.objectStore('context').get('boot');
+  if (context) full.account = accountOf(context.token);
   // The key is generated: the stored entry gets its `seq` from the key path.
   return tx.objectStore('outbox').add(full as OutboxEntry);
 }

@@ -56,6 +56,19 @@ export interface KindMeta {
   attemptedAt: number | null;
   /** Why the last attempt failed, or null when it completed. */
   lastError: string | null;
+  /** A completed walk not swapped in because it would empty or badly shrink the kind; absent or null otherwise. */
+  held?: HeldPull | null;
+}
+
+/** A walk kept aside until a person accepts or rejects it; its pages are stored under `gen`. */
+export interface HeldPull {
+  gen: number;
+  /** Records the walk found. */
+  count: number;
+  /** When the walk started (ms), as a swap would record it. */
+  startedAt: number;
+  /** When it completed (ms). */
+  at: number;
 }
 
 /** A record changed locally and not yet confirmed by a complete pull. */

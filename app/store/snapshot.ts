@@ -8,7 +8,7 @@ import type { OpenRecord } from '../epos/records.ts';
 import { emptyMeta } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
-import { generationRange, generationsBelow, pageRow } from './schema.ts';
+import { generationRange, generationsBelow, type KindMeta, pageRow } from './schema.ts';
 
 /** One API page of records, numbered from 1, in ascending id order. */
 export interface SnapshotPage {
@@ -63,7 +63,7 @@ export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number
     await discardGeneration(db, kind, gen);
     return false;
   }
-  await tx.objectStore('meta').put({ ...meta, gen, count: done.count, pulledAt: done.startedAt, attemptedAt: done.now, lastError: null });
+  await tx.objectStore('meta').put({ ...meta, gen, count: done.count, pulledAt: done.startedAt, attemptedAt: done.now, lastError: null, held: null });
   // Local writes the server confirmed before this walk began are now part of the snapshot.
   const local = tx.objectStore('local');
   for (let cursor = await local.openCursor(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity])); cursor; cursor = await cursor.continue()) {
@@ -72,7 +72,53 @@ export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number
   }
   await tx.done;
   await db.delete('pages', generationsBelow(kind, gen));
+  // A walk held for a person is answered by this newer one.
+  if (meta.held && meta.held.gen > gen) await discardGeneration(db, kind, meta.held.gen);
   return true;
+}
+
+/** Share of a kind's records a pull may lose before a person must confirm it. */
+export const MAX_SHRINK = 0.5;
+
+/**
+ * Whether a completed walk of `count` records must wait for a person before it replaces the
+ * snapshot: it would empty the kind, or shrink it by more than {@link MAX_SHRINK}. An empty list
+ * from a misrouted request or a broken server looks exactly like a shop that deleted everything,
+ * and a till with no products cannot sell. A first pull has nothing to lose.
+ */
+export function needsConfirmation(meta: KindMeta, count: number): boolean {
+  if (meta.pulledAt === null || meta.count === 0) return false;
+  return count === 0 || count < meta.count * (1 - MAX_SHRINK);
+}
+
+/**
+ * Keeps a completed generation aside instead of swapping it in; the current snapshot stays in
+ * use. A walk held earlier is replaced (the newer walk is what Epos Now says now).
+ */
+export async function holdGeneration(db: TillDb, kind: CachedKind, gen: number, done: Completion): Promise<void> {
+  const tx = db.transaction('meta', 'readwrite', { durability: 'strict' });
+  const meta = (await tx.store.get(kind)) ?? emptyMeta(kind);
+  await tx.store.put({ ...meta, attemptedAt: done.now, lastError: null, held: { gen, count: done.count, startedAt: done.startedAt, at: done.now } });
+  await tx.done;
+  if (meta.held && meta.held.gen !== gen) await discardGeneration(db, kind, meta.held.gen);
+}
+
+/**
+ * A person's answer to a held walk: accepted, it is swapped in as the walk would have been;
+ * rejected, it is deleted and the current snapshot stays. Returns whether there was one to settle.
+ */
+export async function settleHeld(db: TillDb, kind: CachedKind, gen: number, accept: boolean, now: number): Promise<boolean> {
+  // Only the walk the person saw is settled: a newer one (held or swapped in since) stands.
+  const held = (await db.get('meta', kind))?.held;
+  if (!held || held.gen !== gen) return false;
+  if (accept) return commitGeneration(db, kind, gen, { count: held.count, startedAt: held.startedAt, now });
+  const tx = db.transaction('meta', 'readwrite', { durability: 'strict' });
+  const meta = await tx.store.get(kind);
+  const same = meta?.held?.gen === gen;
+  if (meta && same) await tx.store.put({ ...meta, held: null });
+  await tx.done;
+  if (same) await discardGeneration(db, kind, gen);
+  return same;
 }
 
 /** Deletes a generation that will not be used (a failed walk). */

@@ -4,6 +4,7 @@ import type { PullProgressMessage } from '../store/channel.ts';
 import type { OutboxStatus } from '../store/outbox-status.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { CatalogAge } from './catalog-age.tsx';
+import { CatalogHeld } from './catalog-held.tsx';
 import { NewTokenAlert } from './new-token-alert.tsx';
 import { OnlineIndicator } from './online-indicator.tsx';
 import { ChangesAlerts, PendingChanges } from './pending-changes.tsx';
@@ -49,6 +50,7 @@ export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canS
       )}
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />
       <SyncProgress progress={progress} meta={meta} />
+      <CatalogHeld meta={meta} />
       {/* A paused queue already asks for the new token: one button for it, not two. */}
       <SyncError progress={progress} meta={meta} online={online} now={now} onNewToken={outbox?.paused ? undefined : onNewToken} />
     </section>

@@ -71,7 +71,7 @@ describe('listAll', () => {
   });
 
   it('without a count to aim at, asks for page 1 alone, then widens to the pages in flight', async () => {
-    const { standin, client } = productClient(2_050);
+    const { standin } = productClient(2_050);
     const inFlight: number[] = [];
     let open = 0;
     standin.faults.add({ type: 'latency', ms: 2 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { idKey, recordId } from '../../app/epos/ids.ts';
-import { CACHED_KINDS } from '../../app/epos/kinds.ts';
+import { CACHED_KINDS, type CachedKind } from '../../app/epos/kinds.ts';
 import { readAll, readMeta, readOne } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
+import { settleHeld } from '../../app/store/snapshot.ts';
 import { pullCatalog, pullKind, type PullProgress } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
@@ -133,5 +134,80 @@ describe('catalog pull', () => {
     expect(outcome.ok).toBe(false);
     expect(outcome.error).toMatch(/storage is full/);
     expect(await readAll(db, 'Product')).toHaveLength(450);
+  });
+});
+
+describe('a pull that would empty or badly shrink a kind', () => {
+  /** Every list of `kind` answered `[]` with 200, as a misrouted request or a broken server may. */
+  const emptyLists = (standin: ReturnType<typeof standinClient>['standin'], kind: CachedKind) => standin.faults.add({ match: { kind }, type: 'empty-list' });
+
+  it('an empty Product list is held, not swapped in: the till keeps selling from the old snapshot', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient();
+    await pullCatalog({ db, client, now: () => 1_000 });
+    const before = await readAll(db, 'Product');
+    emptyLists(standin, 'Product');
+
+    const outcomes = await pullCatalog({ db, client, now: () => 2_000 });
+    expect(outcomes.find((o) => o.kind === 'Product')).toEqual({ kind: 'Product', ok: true, count: 0, held: true });
+    expect(await readAll(db, 'Product')).toEqual(before);
+    const meta = (await readMeta(db)).find((m) => m.kind === 'Product');
+    expect(meta).toMatchObject({ count: 450, pulledAt: 1_000, attemptedAt: 2_000, lastError: null, held: { count: 0, startedAt: 2_000, at: 2_000 } });
+    // The other kinds were not shrunk, so they were swapped in as usual.
+    expect(outcomes.filter((o) => o.held)).toHaveLength(1);
+  });
+
+  it('shrinking by more than half is held; by half or less it is swapped in', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 400 });
+    await pullKind({ db, client }, 'Product');
+    for (let id = 1; id <= 200; id++) standin.remove('Product', id);
+    expect((await pullKind({ db, client }, 'Product')).held).toBeUndefined();
+    expect(await readAll(db, 'Product')).toHaveLength(200);
+    for (let id = 201; id <= 301; id++) standin.remove('Product', id);
+    expect((await pullKind({ db, client }, 'Product')).held).toBe(true);
+    expect(await readAll(db, 'Product')).toHaveLength(200);
+  });
+
+  it('a first pull swaps in whatever it gets, even nothing', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient();
+    emptyLists(standin, 'TenderType');
+    const outcome = await pullKind({ db, client }, 'TenderType');
+    expect(outcome).toEqual({ kind: 'TenderType', ok: true, count: 0 });
+    expect((await readMeta(db)).find((m) => m.kind === 'TenderType')).toMatchObject({ gen: 1, count: 0 });
+  });
+
+  it('a person accepts a held walk (swapped in) or rejects it (deleted, the old snapshot stays)', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient();
+    await pullCatalog({ db, client });
+    emptyLists(standin, 'TenderType');
+    emptyLists(standin, 'SeatingTable');
+    await pullCatalog({ db, client, now: () => 5_000 });
+    const held = Object.fromEntries((await readMeta(db)).map((m) => [m.kind, m.held?.gen]));
+
+    expect(await settleHeld(db, 'TenderType', held.TenderType as number, true, 6_000)).toBe(true);
+    expect(await readAll(db, 'TenderType')).toEqual([]);
+    expect((await readMeta(db)).find((m) => m.kind === 'TenderType')).toMatchObject({ count: 0, pulledAt: 5_000, held: null });
+
+    // A stale answer (a walk the person did not see) settles nothing.
+    expect(await settleHeld(db, 'SeatingTable', (held.SeatingTable as number) + 1, false, 6_000)).toBe(false);
+    expect(await settleHeld(db, 'SeatingTable', held.SeatingTable as number, false, 6_000)).toBe(true);
+    expect(await readAll(db, 'SeatingTable')).toEqual(standin.records('SeatingTable'));
+    expect((await readMeta(db)).find((m) => m.kind === 'SeatingTable')?.held).toBeNull();
+    expect(await storedRecords(db)).toBe(450 + standin.records('DiscountReason').length + standin.records('SeatingTable').length);
+  });
+
+  it('a later walk that looks normal replaces a held one, whose pages go', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient();
+    await pullKind({ db, client }, 'Product');
+    for (let id = 1; id <= 400; id++) if (id % 2 === 0 || id > 300) standin.remove('Product', id);
+    expect((await pullKind({ db, client }, 'Product')).held).toBe(true);
+    for (let id = 1; id <= 300; id++) if (id % 2 === 0) standin.put('Product', { ProductID: id, Name: `Back ${id}` });
+    expect((await pullKind({ db, client }, 'Product')).held).toBeUndefined();
+    expect((await readMeta(db)).find((m) => m.kind === 'Product')?.held).toBeNull();
+    expect(await storedRecords(db)).toBe(350);
   });
 });

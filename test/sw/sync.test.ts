@@ -81,6 +81,26 @@ describe('sync scheduler', () => {
     expect(timers).toEqual([]);
   });
 
+  it("applies a person's answer to a held pull under the pull lock, and tells the pages", async () => {
+    const { db, standin, scheduler, messages, locks } = await setup();
+    await scheduler.syncNow();
+    standin.faults.add({ match: { kind: 'Product' }, type: 'empty-list' });
+    const outcomes = await scheduler.syncNow();
+    expect(outcomes.find((o) => o.kind === 'Product')?.held).toBe(true);
+    const gen = (await db.get('meta', 'Product'))?.held?.gen as number;
+    messages.length = 0;
+    locks.length = 0;
+    await scheduler.settleHeld('Product', gen, false);
+    expect(locks).toEqual(['epos-till-catalog-pull']);
+    expect(messages).toEqual([{ type: 'catalog-changed', kinds: ['Product'] }]);
+    expect(await db.get('meta', 'Product')).toMatchObject({ count: 450, held: null });
+    // Settled already: nothing more to tell.
+    messages.length = 0;
+    await scheduler.settleHeld('Product', gen, true);
+    expect(messages).toEqual([]);
+    expect(await db.get('meta', 'Product')).toMatchObject({ count: 450 });
+  });
+
   it('does nothing before the till has a context', async () => {
     const { scheduler } = await setup();
     const bare = createSyncScheduler({ ...({} as SyncDeps), pullDeps: async () => undefined });

@@ -49,7 +49,7 @@ export function BackOffice({ section, session, catalog, outbox, online, now, can
       ) : section === 'settings' ? (
         <SettingsScreen config={config} products={catalog?.index} />
       ) : section === 'sync' ? (
-        <SyncScreen catalog={catalog} onSyncNow={() => session.worker?.syncNow()} canSync={canSync} now={now} persisted={persisted} />
+        <SyncScreen catalog={catalog} onSyncNow={() => session.worker?.syncNow()} onSettleHeld={(kind, gen, accept) => session.worker?.settleHeld(kind, gen, accept)} canSync={canSync} now={now} persisted={persisted} />
       ) : section === 'changes' ? (
         <ChangesScreen writer={writer} outbox={outbox} now={now} />
       ) : (

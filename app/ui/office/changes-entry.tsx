@@ -62,8 +62,8 @@ export function ChangesEntry({ entry, now, busy, actions }: ChangesEntryProps) {
         <span>{attemptsText(entry.attempts)}</span>
       </p>
       {entry.error ? <ChangeAnswer error={entry.error} /> : null}
-      {/* A twin's own answer (above) says what Retry and Discard do. */}
-      {entry.state === 'held' && !candidates && entry.twinOf === undefined ? (
+      {/* A twin, or an entry held for another account (it keeps its previous state), says what Retry and Discard do in its own note above. */}
+      {entry.state === 'held' && !candidates && entry.twinOf === undefined && entry.previousState === undefined ? (
         <p>Epos Now may or may not have received it. Check the Epos Now back office: if it is there, discard this; if not, retry.</p>
       ) : null}
       {entry.body !== null && entry.body !== undefined && shown !== 'edit' ? (

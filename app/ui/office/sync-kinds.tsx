@@ -1,9 +1,10 @@
 /** The offline catalog kind by kind: what is stored, when it was pulled, how the latest pull is going. */
 import { shownCounts } from '../../catalog-counts.ts';
 import type { CatalogView } from '../../catalog-state.ts';
-import { KINDS } from '../../epos/kinds.ts';
+import { type CachedKind, KINDS } from '../../epos/kinds.ts';
 import type { KindMeta } from '../../store/schema.ts';
 import { formatCount } from '../format.ts';
+import { heldText } from '../catalog-held.tsx';
 import { failedKinds } from '../sync-error.tsx';
 import { Ago } from './ago.tsx';
 
@@ -11,10 +12,12 @@ import { Ago } from './ago.tsx';
 export interface SyncKindsProps {
   catalog: CatalogView;
   now: number;
+  /** A person's answer to a held pull; the row offers it when a pull is held. */
+  onSettleHeld: (kind: CachedKind, gen: number, accept: boolean) => void;
 }
 
 /** The "Offline catalog" table: one row per cached kind. */
-export function SyncKinds({ catalog, now }: SyncKindsProps) {
+export function SyncKinds({ catalog, now, onSettleHeld }: SyncKindsProps) {
   const counts = shownCounts(catalog);
   const failed = failedKinds(catalog.progress, catalog.meta);
   return (
@@ -36,7 +39,7 @@ export function SyncKinds({ catalog, now }: SyncKindsProps) {
               <td data-label="Records stored">{formatCount(counts[meta.kind])}</td>
               <td data-label="Last pull">{meta.pulledAt === null ? 'Never' : <Ago at={meta.pulledAt} now={now} />}</td>
               <td data-label="State">
-                <KindState meta={meta} catalog={catalog} error={failed.find((f) => f.kind === meta.kind)?.error} now={now} />
+                <KindState meta={meta} catalog={catalog} error={failed.find((f) => f.kind === meta.kind)?.error} now={now} onSettleHeld={onSettleHeld} />
               </td>
             </tr>
           ))}
@@ -51,10 +54,25 @@ interface KindStateProps {
   catalog: CatalogView;
   error: string | undefined;
   now: number;
+  onSettleHeld: SyncKindsProps['onSettleHeld'];
 }
 
-function KindState({ meta, catalog, error, now }: KindStateProps) {
+function KindState({ meta, catalog, error, now, onSettleHeld }: KindStateProps) {
   const progress = catalog.progress[meta.kind];
+  const { held } = meta;
+  if (held && progress?.state !== 'running') {
+    return (
+      <span class="sync-held">
+        <strong class="sync-failed">{heldText(meta)}</strong> The till keeps selling from the stored list until you choose.{' '}
+        <button type="button" class="button" onClick={() => onSettleHeld(meta.kind, held.gen, false)}>
+          Keep the old list
+        </button>{' '}
+        <button type="button" class="button" onClick={() => onSettleHeld(meta.kind, held.gen, true)}>
+          Accept the new list
+        </button>
+      </span>
+    );
+  }
   if (progress?.state === 'running') {
     return (
       <span class="sync-running">

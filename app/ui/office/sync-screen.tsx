@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { Persistence } from '../../boot.ts';
 import type { CatalogView } from '../../catalog-state.ts';
+import type { CachedKind } from '../../epos/kinds.ts';
 import { SyncButton } from '../sync-button.tsx';
 import { SyncKinds } from './sync-kinds.tsx';
 import { type StorageUse, SyncStorage } from './sync-storage.tsx';
@@ -11,6 +12,8 @@ export interface SyncScreenProps {
   /** Undefined while the catalog is first read. */
   catalog: CatalogView | undefined;
   onSyncNow: () => void;
+  /** A person's answer to a pull held because it would empty or halve a kind. */
+  onSettleHeld: (kind: CachedKind, gen: number, accept: boolean) => void;
   /** False when there is no worker to sync with. */
   canSync: boolean;
   now: number;
@@ -20,7 +23,7 @@ export interface SyncScreenProps {
 }
 
 /** The Sync screen. */
-export function SyncScreen({ catalog, onSyncNow, canSync, now, persisted, estimate }: SyncScreenProps) {
+export function SyncScreen({ catalog, onSyncNow, onSettleHeld, canSync, now, persisted, estimate }: SyncScreenProps) {
   const [asked, setAsked] = useState(false);
   const syncNow = (): void => {
     onSyncNow();
@@ -34,7 +37,7 @@ export function SyncScreen({ catalog, onSyncNow, canSync, now, persisted, estima
           {catalog.readError}
         </p>
       ) : null}
-      {catalog ? <SyncKinds catalog={catalog} now={now} /> : <p class="notice">Reading the offline catalog…</p>}
+      {catalog ? <SyncKinds catalog={catalog} now={now} onSettleHeld={onSettleHeld} /> : <p class="notice">Reading the offline catalog…</p>}
       <div class="sync-now">
         <SyncButton onSync={syncNow} disabled={!canSync} />
         <p class="hint" role="status">

@@ -6,7 +6,9 @@ import type { EposErrorData } from '../../../app/epos/errors.ts';
 import type { TillDb } from '../../../app/store/db.ts';
 import { enqueue } from '../../../app/store/outbox.ts';
 import { retryEntry } from '../../../app/store/outbox-admin.ts';
-import { markDone, markFailed, markHeld, pauseForAuth } from '../../../app/store/outbox-outcomes.ts';
+import { holdOtherAccounts, markDone, markFailed, markHeld, pauseForAuth } from '../../../app/store/outbox-outcomes.ts';
+import { saveContext } from '../../../app/store/context.ts';
+import { accountOf } from '../../../app/epos/account.ts';
 import { readOutboxStatus, type OutboxStatus } from '../../../app/store/outbox-status.ts';
 import type { OutboxEntry } from '../../../app/store/schema.ts';
 import { ChangesScreen, type ChangesScreenProps } from '../../../app/ui/office/changes-screen.tsx';
@@ -270,6 +272,22 @@ describe('ChangesScreen: a twin a resent create made', () => {
     expect(within(twin).getByRole('button', { name: 'Discard Delete Customer 41' })).toBeTruthy();
     fireEvent.click(within(twin).getByRole('button', { name: 'Retry Delete Customer 41' }));
     await waitFor(() => expect(item('Delete Customer 41').textContent).toContain('Waiting to be sent'));
+    db.close();
+  });
+});
+
+describe('ChangesScreen: a change made under another account', () => {
+  it('says so and what Retry does, without the may-or-may-not words', async () => {
+    const { db, writer } = await setup();
+    await saveContext(db, { baseUrl: '', token: btoa('shop-a:secret'), deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 12, body: { Name: 'Tea' } }, MADE);
+    await holdOtherAccounts(db, accountOf(btoa('shop-b:secret')), NOW);
+    await renderScreen(writer);
+    const held = await screen.findByRole('listitem', { name: 'Update Product 12' });
+    expect(held.textContent).toContain('Made under another Epos Now account');
+    expect(held.textContent).toContain('Retry sends it to the account in use now.');
+    expect(held.textContent).not.toContain('may or may not have received it');
+    expect(within(held).getByRole('button', { name: 'Retry Update Product 12' })).toBeTruthy();
     db.close();
   });
 });

@@ -35,9 +35,10 @@ function catalog(change: Partial<CatalogView> = {}): CatalogView {
 
 function renderScreen(props: Partial<SyncScreenProps> = {}) {
   const onSyncNow = vi.fn();
+  const onSettleHeld = vi.fn();
   const estimate = vi.fn(() => Promise.resolve({ usage: 12_300_000, quota: 2_100_000_000 }));
-  render(<SyncScreen catalog={catalog()} onSyncNow={onSyncNow} canSync now={NOW} persisted estimate={estimate} {...props} />);
-  return { onSyncNow, estimate };
+  render(<SyncScreen catalog={catalog()} onSyncNow={onSyncNow} onSettleHeld={onSettleHeld} canSync now={NOW} persisted estimate={estimate} {...props} />);
+  return { onSyncNow, onSettleHeld, estimate };
 }
 
 /** The cells of a kind's row: stored, last pull, state. */
@@ -48,6 +49,20 @@ function row(label: string) {
 }
 
 describe('SyncScreen: the offline catalog', () => {
+  it('shows a pull held because it would empty a kind, and offers to keep the old list or accept the new one', () => {
+    const held = meta('Product', { count: 3_000, held: { gen: 7, count: 0, startedAt: NOW - MIN, at: NOW - MIN } });
+    const { onSettleHeld } = renderScreen({ catalog: catalog({ meta: [held, meta('TenderType')] }) });
+    const { state } = row('Product');
+    expect(state.textContent).toMatch(/^Epos Now now lists 0 products \(was 3,000\)\. The till keeps selling from the stored list until you choose\./);
+    fireEvent.click(within(state).getByRole('button', { name: 'Keep the old list' }));
+    fireEvent.click(within(state).getByRole('button', { name: 'Accept the new list' }));
+    expect(onSettleHeld.mock.calls).toEqual([
+      ['Product', 7, false],
+      ['Product', 7, true],
+    ]);
+    expect(within(row('Tender type').state).queryByRole('button')).toBeNull();
+  });
+
   it('lists every cached kind with what the till shows, when it was pulled and its state', () => {
     renderScreen();
     expect(screen.getByRole('heading', { name: 'Sync' })).toBeTruthy();
@@ -146,7 +161,7 @@ describe('SyncScreen: storage', () => {
 
   it('asks again when a pull changes what is stored', async () => {
     const estimate = vi.fn(() => Promise.resolve({ usage: 1_000, quota: 1_000_000 }));
-    const props = { onSyncNow: vi.fn(), canSync: true, now: NOW, persisted: true as const, estimate };
+    const props = { onSyncNow: vi.fn(), onSettleHeld: vi.fn(), canSync: true, now: NOW, persisted: true as const, estimate };
     const { rerender } = render(<SyncScreen catalog={catalog()} {...props} />);
     await screen.findByText('Using 1 KB of 1 MB');
     estimate.mockResolvedValue({ usage: 2_500_000, quota: 1_000_000_000 });
