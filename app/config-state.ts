@@ -4,7 +4,7 @@
  * Saving goes through the outbox, so it is kept offline and sent when the API can be reached;
  * other open pages hear of it at once.
  */
-import { type AppConfig, type ConfigReading, readConfig, writeConfig } from './epos/app-config.ts';
+import { type AppConfig, type ConfigReading, foreignReason, readConfig, writeConfig } from './epos/app-config.ts';
 import type { EposClient, SettingsAnswer } from './epos/client.ts';
 import { CHANNEL_NAME, type WorkerMessage } from './store/channel.ts';
 import type { TillDb } from './store/db.ts';
@@ -19,6 +19,11 @@ export interface ConfigView extends ConfigReading {
   source: 'none' | 'stored' | 'server';
   /** Why the last fetch or read failed (the view keeps what it had), or null. */
   error: string | null;
+  /**
+   * The last document Epos Now sent that is not this app's (an array, another app's object,
+   * plain text) while the till had one that is, which stays in use; null once a usable one came.
+   */
+  rejected: { document: unknown; problem: string } | null;
 }
 
 /** The page's configuration. */
@@ -49,14 +54,14 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
   let own: BroadcastChannel | undefined;
   const channel = deps.channel ?? (own = new BroadcastChannel(CHANNEL_NAME));
   const listeners = new Set<() => void>();
-  let view: ConfigView = { ...readConfig(null), document: null, source: 'none', error: null };
+  let view: ConfigView = { ...readConfig(null), document: null, source: 'none', error: null, rejected: null };
   let reads: Promise<void> = Promise.resolve();
 
   const update = (change: Partial<ConfigView>): void => {
     view = { ...view, ...change };
     for (const listener of listeners) listener();
   };
-  const show = (document: unknown, source: ConfigView['source']): void => update({ ...readConfig(document), document, source, error: null });
+  const show = (document: unknown, source: ConfigView['source'], rejected = view.rejected): void => update({ ...readConfig(document), document, source, error: null, rejected });
 
   async function readStored(): Promise<void> {
     const stored = await loadSettingsDocument(deps.db);
@@ -81,8 +86,11 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     // copy, not news from Epos Now, and is shown as such.
     if (storedAt !== null) return readStored();
     // A save made here and not yet sent is newer than the server's copy: it stays.
-    if (document !== null && (await keepServerSettings(deps.db, document, deps.now(), askedAt))) show(document, 'server');
-    else await readStored();
+    if (document !== null && (await keepServerSettings(deps.db, document, deps.now(), askedAt))) return show(document, 'server', null);
+    await readStored();
+    // Not kept for being foreign while the stored one is not: the stored one stays in use, and the back office says why.
+    const problem = foreignReason(document);
+    update({ rejected: problem !== null && foreignReason(view.document) === null ? { document, problem } : null });
   }
 
   // One read at a time, in order: a slow fetch cannot overwrite a save made after it began.
@@ -97,7 +105,8 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     // Shown here and announced to other pages as soon as it is stored, not when Epos Now answers.
     let told: Promise<void> | undefined;
     const stored = (): Promise<void> =>
-      (told ??= enqueue(async () => show(document, 'stored')).then(() => {
+      // A save made here goes to Epos Now in place of what it sent: its rejection no longer stands.
+      (told ??= enqueue(async () => show(document, 'stored', null)).then(() => {
         const message: WorkerMessage = { type: 'settings-changed' };
         channel.postMessage(message);
       }));

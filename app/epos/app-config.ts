@@ -88,8 +88,20 @@ const CHECKS: Record<keyof AppConfig, Check> = {
   allowCustomerCreate: (v) => (typeof v === 'boolean' ? null : 'must be true or false'),
 };
 
-/** The known fields, in the order forms show them. */
-export const CONFIG_FIELDS = /* @__PURE__ */ Object.keys(CHECKS) as (keyof AppConfig)[];
+/** The known fields, in the order forms show them (a list, not CHECKS' keys: the worker reads it without the checks). */
+export const CONFIG_FIELDS: readonly (keyof AppConfig)[] = ['tillName', 'currency', 'locale', 'priceField', 'refreshMinutes', 'favourites', 'allowCustomerCreate'];
+
+/**
+ * Why a document is not this app's settings at all (not an object; or an object with none of its
+ * fields, another app's), or null when it is (or is empty). Such a document is never stored over
+ * one that is, and a till never runs on it while it has one that is.
+ */
+export function foreignReason(document: unknown): string | null {
+  if (document === null || document === undefined) return null;
+  if (!isPlainObject(document)) return `${describe(document)}, not a settings object`;
+  const ours = CONFIG_FIELDS.some((field) => field in document) || Object.keys(document).every((key) => key === 'version');
+  return ours ? null : 'not this app’s (none of its settings are in them)';
+}
 
 /** Human names of the fields, for messages and form labels. */
 export const FIELD_LABELS: Readonly<Record<keyof AppConfig, string>> = {
@@ -105,14 +117,14 @@ export const FIELD_LABELS: Readonly<Record<keyof AppConfig, string>> = {
 /** Reads a stored document (already parsed): never throws, whatever it holds. */
 export function readConfig(document: unknown): ConfigReading {
   if (document === null || document === undefined) return { config: { ...DEFAULT_CONFIG, favourites: [] }, status: 'empty', problems: [], unknownKeys: [] };
-  if (!isPlainObject(document)) {
-    return { config: { ...DEFAULT_CONFIG, favourites: [] }, status: 'foreign', problems: [`The stored settings are ${describe(document)}, not a settings object: defaults are in use.`], unknownKeys: [] };
+  const foreign = foreignReason(document);
+  if (!isPlainObject(document) || foreign !== null) {
+    const keys = isPlainObject(document) ? Object.keys(document).filter((key) => key !== 'version') : [];
+    const save = keys.length > 0 ? ' Saving keeps what is there and adds this app’s settings.' : '';
+    return { config: { ...DEFAULT_CONFIG, favourites: [] }, status: 'foreign', problems: [`The stored settings are ${foreign}: defaults are in use.${save}`], unknownKeys: keys };
   }
   const known = CONFIG_FIELDS.filter((field) => field in document);
   const unknownKeys = Object.keys(document).filter((key) => key !== 'version' && !(CONFIG_FIELDS as string[]).includes(key));
-  if (known.length === 0 && unknownKeys.length > 0) {
-    return { config: { ...DEFAULT_CONFIG, favourites: [] }, status: 'foreign', problems: ['The stored settings are not this app’s (none of its settings are in them): defaults are in use. Saving keeps what is there and adds this app’s settings.'], unknownKeys };
-  }
   const problems: string[] = [];
   const version = document['version'];
   if (version !== undefined && version !== CONFIG_VERSION) {

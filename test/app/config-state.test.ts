@@ -115,6 +115,46 @@ describe('ConfigState', () => {
     state.close();
   });
 
+  it('keeps the stored good document in use when Epos Now sends one that is not this app’s, and says what came and what is wrong', async () => {
+    const GOOD = { version: 1, tillName: 'Front', currency: 'EUR', locale: 'de-DE' };
+    const cases: [unknown, RegExp][] = [
+      [[1, 2, 3], /a list, not a settings object/],
+      [{ theme: 'dark', widgets: [] }, /not this app’s/],
+      ['<html>Sign in to the Wi-Fi</html>', /plain text, not a settings object/],
+    ];
+    for (const [foreign, wrong] of cases) {
+      const { db, state } = await setup({ stored: GOOD, getSettings: async () => foreign });
+      await vi.waitFor(() => expect(state.get().rejected).not.toBeNull());
+      expect(state.get()).toMatchObject({ source: 'stored', document: GOOD, status: 'ok', config: { currency: 'EUR', locale: 'de-DE' }, error: null });
+      expect(state.get().rejected?.document).toEqual(foreign);
+      expect(state.get().rejected?.problem).toMatch(wrong);
+      expect((await db.get('settings', 'app'))?.document).toEqual(GOOD);
+      state.close();
+    }
+  });
+
+  it('shows a foreign document when nothing good is stored, and forgets a rejection once a good one comes', async () => {
+    let answer: unknown = ['not', 'ours'];
+    const { state } = await setup({ getSettings: async () => answer });
+    await vi.waitFor(() => expect(state.get().status).toBe('foreign'));
+    expect(state.get()).toMatchObject({ source: 'server', rejected: null, config: DEFAULT_CONFIG });
+    answer = SERVER;
+    await state.refresh();
+    answer = 'plain';
+    await state.refresh();
+    expect(state.get()).toMatchObject({ source: 'stored', document: SERVER, rejected: { document: 'plain' } });
+    answer = { ...SERVER, tillName: 'Renamed' };
+    await state.refresh();
+    expect(state.get()).toMatchObject({ source: 'server', rejected: null, config: { tillName: 'Renamed' } });
+    // A save made here replaces what Epos Now sent, so its rejection no longer stands.
+    answer = [];
+    await state.refresh();
+    expect(state.get().rejected).not.toBeNull();
+    await state.save({ ...DEFAULT_CONFIG, tillName: 'Saved' });
+    expect(state.get()).toMatchObject({ source: 'stored', rejected: null, config: { tillName: 'Saved' } });
+    state.close();
+  });
+
   it('reads only what is stored when the page has no API context', async () => {
     const { state, getSettings } = await setup({ stored: STORED, noClient: true });
     await state.refresh();

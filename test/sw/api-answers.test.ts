@@ -107,6 +107,19 @@ describe('API GETs through the worker', () => {
     expect((await loadSettingsDocument(db))?.document).toEqual({ tillName: 'New' });
   });
 
+  it('settings: a foreign or broken document from Epos Now is passed on but not stored over the good one', async () => {
+    const { db, standin, ask, offline } = await setup();
+    standin.settingsText = JSON.stringify({ tillName: 'Front', currency: 'EUR' });
+    await ask('/api/integration/appsettings');
+    for (const foreign of ['[1,2]', JSON.stringify({ theme: 'dark', apiKey: 'x' }), JSON.stringify('<html>not json</html>')]) {
+      standin.settingsText = foreign;
+      expect(await (await ask('/api/integration/appsettings')).text()).toBe(foreign);
+      expect((await loadSettingsDocument(db))?.document, foreign).toEqual({ tillName: 'Front', currency: 'EUR' });
+    }
+    offline();
+    expect(await (await ask('/api/integration/appsettings')).json()).toEqual({ tillName: 'Front', currency: 'EUR' });
+  });
+
   it('settings: an answer to a request older than the stored document is not kept (a save landed meanwhile)', async () => {
     const { db } = await setup();
     // Asked at 5; a save queued at 8 landed and left the outbox; the old answer arrives at 12.

@@ -23,6 +23,16 @@ export function SettingsStatus({ view }: SettingsStatusProps) {
           {view.error}
         </p>
       ) : null}
+      {view.rejected ? (
+        <div role="alert" class="warning">
+          <p>
+            <strong>Epos Now sent settings this app cannot use: {view.rejected.problem}.</strong> The last good settings stay in use (stored on this till); saving here puts them back on Epos Now.
+          </p>
+          <pre class="settings-rejected" aria-label="What Epos Now sent">
+            {sent(view.rejected.document)}
+          </pre>
+        </div>
+      ) : null}
       {broken ? (
         <div role="alert" class="warning">
           <p>
@@ -42,4 +52,10 @@ export function SettingsStatus({ view }: SettingsStatusProps) {
       ) : null}
     </>
   );
+}
+
+/** What was sent, as JSON text, cut to a screenful: enough to recognise whose it is. */
+function sent(document: unknown): string {
+  const text = JSON.stringify(document) ?? String(document);
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }

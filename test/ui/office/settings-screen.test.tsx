@@ -247,6 +247,20 @@ describe('SettingsScreen: what is wrong with the stored settings', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('The stored settings are a list, not a settings object: defaults are in use.');
   });
 
+  it('keeps the good settings in use when Epos Now sends a foreign one, showing what came and what is wrong', async () => {
+    let answer: unknown = { ...SERVER, currency: 'EUR' };
+    const { config } = await renderScreen({ getSettings: async () => answer });
+    await waitFor(() => expect(textbox('Currency').value).toBe('EUR'));
+    answer = ['a', 'list'];
+    await act(() => config.refresh());
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Epos Now sent settings this app cannot use: a list, not a settings object.');
+    expect(alert.textContent).toContain('The last good settings stay in use');
+    expect(within(alert).getByLabelText('What Epos Now sent').textContent).toBe('["a","list"]');
+    expect(textbox('Currency').value).toBe('EUR');
+    expect(screen.getByText('Stored on this till')).toBeTruthy();
+  });
+
   it('lists each broken field of a partly valid document', async () => {
     await renderScreen({ server: { ...SERVER, currency: 'pounds', refreshMinutes: -5 } });
     const alert = await screen.findByRole('alert');
