@@ -297,9 +297,11 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport
         // server that keeps dropping connections is not hammered).
         await markRetry(deps.db, entry, entry.error ?? verifyNote('not found on the server'), deps.now() + backoff(deps, entry.attempts), deps.now());
         break;
-      case 'several':
-        await markHeld(deps.db, entry, verifyNote(`${seen.candidates.length} records on the server match it`), seen.candidates, deps.now());
+      case 'several': {
+        const note = seen.candidates.length > 0 ? `${seen.candidates.length} records on the server match it` : 'Epos Now listed no records of this kind at all, so whether it has this one cannot be told';
+        await markHeld(deps.db, entry, verifyNote(note), seen.candidates, deps.now());
         break;
+      }
       case 'record-gone':
         await markFailed(deps.db, entry, verifyNote('the record is no longer on Epos Now (deleted there?), so the change was not made'), deps.now());
         break;

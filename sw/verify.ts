@@ -32,9 +32,12 @@ export async function lookFor(client: EposClient, entry: OutboxEntry): Promise<S
   }
   const kind = entry.target;
   if (entry.op === 'create') {
-    const found = await findCreated(client, kind, entry.body as OpenRecord);
-    if (found.length === 1) return { type: 'landed', answer: found[0] as OpenRecord };
-    return found.length === 0 ? { type: 'absent' } : { type: 'several', candidates: found };
+    const { matching, listed } = await findCreated(client, kind, entry.body as OpenRecord);
+    if (matching.length === 1) return { type: 'landed', answer: matching[0] as OpenRecord };
+    // An empty list is what a proxy, a redirect or a failing server may answer: it does not
+    // prove the record is absent, and sending it again on that word could make it twice.
+    if (listed === 0) return { type: 'several', candidates: [] };
+    return matching.length === 0 ? { type: 'absent' } : { type: 'several', candidates: matching };
   }
   const record = await client.get(kind, entry.recordId).catch((error: unknown) => {
     if (isEposError(error) && error.code === 'not-found') return undefined;
@@ -45,11 +48,11 @@ export async function lookFor(client: EposClient, entry: OutboxEntry): Promise<S
   return matches(entry.body as OpenRecord, record) ? { type: 'landed', answer: record } : { type: 'absent' };
 }
 
-/** Records on the server's newest pages whose fields match every field that was sent. */
-export async function findCreated(client: EposClient, kind: Kind, sent: OpenRecord): Promise<OpenRecord[]> {
+/** Records on the server's newest pages whose fields match every field that was sent, and how many were listed. */
+export async function findCreated(client: EposClient, kind: Kind, sent: OpenRecord): Promise<{ matching: OpenRecord[]; listed: number }> {
   const last = await lastPage(client, kind);
   const records = [...(last.page > 1 ? await client.list(kind, last.page - 1) : []), ...last.records];
-  return records.filter((record) => matches(sent, record));
+  return { matching: records.filter((record) => matches(sent, record)), listed: records.length };
 }
 
 /** Whether a server record carries every field that was sent, allowing for how servers store values. */

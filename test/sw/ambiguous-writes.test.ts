@@ -206,6 +206,20 @@ describe('a create the browser sent twice on its own', () => {
   });
 });
 
+describe('verifying a create against an empty list', () => {
+  it('is not taken as proof the create is absent: held for a person, never sent twice', async () => {
+    const { db, standin, deps, clock } = await setup();
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Dropped' } }, clock.now);
+    standin.faults.add({ type: 'drop-after-apply', match: { method: 'POST' }, times: 1 });
+    standin.faults.add({ type: 'empty-list', match: { kind: 'Customer' } });
+    await drain(deps, clock);
+    const [entry] = await entries(db);
+    expect(entry?.state).toBe('held');
+    expect(entry?.error?.message).toMatch(/listed no records/);
+    expect(standin.records('Customer').filter((r) => r['Forename'] === 'Dropped')).toHaveLength(1);
+  });
+});
+
 describe('updates and deletes are idempotent', () => {
   it('an update or delete sent twice by the browser leaves the server as once', async () => {
     let twice = 0;
