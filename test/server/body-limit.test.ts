@@ -4,9 +4,10 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStandin, type Standin } from '../standin/standin.ts';
+import type { Standin } from '../standin/standin.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { proxyTo } from './proxy.ts';
+import { serveStandin } from './served-standin.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const MB = 1024 * 1024;
@@ -68,9 +69,7 @@ describe('request bodies through the HTTP server', () => {
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    standin = createStandin({ products: 10 });
-    server = await startServer({ api: (request) => standin.fetch(request) });
-    auth = { authorization: `Basic ${standin.token}` };
+    ({ standin, server, auth } = await serveStandin());
   });
 
   afterAll(async () => {

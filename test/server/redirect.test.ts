@@ -1,8 +1,9 @@
 /** The stand-in's 'redirect' fault through the real HTTP server, to a second origin that answers []. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStandin, type Standin } from '../standin/standin.ts';
+import type { Standin } from '../standin/standin.ts';
 import { startForeignOrigin, type ForeignOrigin } from './foreign-origin.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { serveStandin } from './served-standin.ts';
+import type { RunningServer } from './server.ts';
 
 describe('a cross-origin redirect', () => {
   let standin: Standin;
@@ -11,10 +12,10 @@ describe('a cross-origin redirect', () => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    standin = createStandin({ products: 10 });
-    server = await startServer({ api: (request) => standin.fetch(request) });
+    let auth: Record<string, string>;
+    ({ standin, server, auth } = await serveStandin());
     foreign = await startForeignOrigin();
-    headers = { authorization: `Basic ${standin.token}`, accept: 'application/json' };
+    headers = { ...auth, accept: 'application/json' };
   });
 
   afterAll(async () => {
