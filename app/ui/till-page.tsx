@@ -30,8 +30,8 @@ export function TillPage({ catalog, config, writer, syncing }: TillPageProps) {
   }, [customer]);
   return (
     <>
-      {/* A new currency starts a new pad: the kept basket's amounts are in the old one's minor units. */}
-      <OrderPad key={config.currency} catalog={catalog} config={config} syncing={syncing} />
+      {/* A new currency does not remount the pad: a sale in progress is the cashier's to keep or drop. */}
+      <OrderPad catalog={catalog} config={config} syncing={syncing} />
       <section class="till-extras" aria-label="Customers">
         {customer && writer ? (
           <CustomerForm writer={writer} allowed={config.allowCustomerCreate} onDone={() => setCustomer(false)} />

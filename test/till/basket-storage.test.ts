@@ -27,7 +27,7 @@ describe('basket storage', () => {
     const kept = storage();
     expect(saveBasket(BASKET, 'GBP', kept)).toBeNull();
     expect(JSON.parse(kept.items.get(BASKET_KEY) ?? '')).toEqual({ currency: 'GBP', basket: BASKET });
-    expect(loadBasket('GBP', kept)).toEqual({ basket: BASKET, problem: null });
+    expect(loadBasket('GBP', kept)).toEqual({ basket: BASKET, currency: 'GBP', problem: null });
   });
 
   it('uses localStorage unless told otherwise', () => {
@@ -37,14 +37,16 @@ describe('basket storage', () => {
   });
 
   it('starts empty, quietly, when nothing was kept', () => {
-    expect(loadBasket('GBP', storage())).toEqual({ basket: EMPTY_BASKET, problem: null });
+    expect(loadBasket('GBP', storage())).toEqual({ basket: EMPTY_BASKET, currency: 'GBP', problem: null });
   });
 
-  it('starts a new basket, saying why, when the kept one was in another currency', () => {
+  it('gives back a basket kept in another currency with that currency, for the cashier to decide; an empty one in the till’s', () => {
     const kept = storage();
     saveBasket(BASKET, 'GBP', kept);
-    // 320 pence must not come back as ¥320.
-    expect(loadBasket('JPY', kept)).toEqual({ basket: EMPTY_BASKET, problem: 'The kept basket was in GBP; the till now uses JPY, so it started a new one.' });
+    // 320 pence must not come back as ¥320: the basket keeps its own currency.
+    expect(loadBasket('JPY', kept)).toEqual({ basket: BASKET, currency: 'GBP', problem: null });
+    saveBasket(EMPTY_BASKET, 'GBP', kept);
+    expect(loadBasket('JPY', kept)).toEqual({ basket: EMPTY_BASKET, currency: 'JPY', problem: null });
   });
 
   it.each([
@@ -56,7 +58,7 @@ describe('basket storage', () => {
   ])('starts empty, saying so, when what was kept is %s', (_, text) => {
     const kept = storage();
     kept.items.set(BASKET_KEY, text);
-    expect(loadBasket('GBP', kept)).toEqual({ basket: EMPTY_BASKET, problem: 'The basket kept from before could not be read; the till started a new one.' });
+    expect(loadBasket('GBP', kept)).toEqual({ basket: EMPTY_BASKET, currency: 'GBP', problem: 'The basket kept from before could not be read; the till started a new one.' });
   });
 
   it('says storage is full, and what to do', () => {
@@ -68,7 +70,7 @@ describe('basket storage', () => {
   it('says storage is blocked, for saving and for reading', () => {
     const blocked = new DOMException('The operation is insecure.', 'SecurityError');
     expect(saveBasket(BASKET, 'GBP', storage({ set: blocked }))).toBe('The basket could not be kept (The operation is insecure.): it will not survive a reload.');
-    expect(loadBasket('GBP', storage({ get: blocked }))).toEqual({ basket: EMPTY_BASKET, problem: "This till's storage is blocked (The operation is insecure.): the basket will not survive a reload." });
+    expect(loadBasket('GBP', storage({ get: blocked }))).toEqual({ basket: EMPTY_BASKET, currency: 'GBP', problem: "This till's storage is blocked (The operation is insecure.): the basket will not survive a reload." });
   });
 
   it('lets an unexpected error through', () => {

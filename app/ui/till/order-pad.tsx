@@ -15,6 +15,7 @@ import { createMoney } from '../../till/money.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
 import { Search } from '../search.tsx';
 import { BasketView } from './basket-view.tsx';
+import { CurrencyQuestion } from './currency-question.tsx';
 import { DiscountPicker } from './discount-picker.tsx';
 import { Favourites } from './favourites.tsx';
 import { SendToTill } from './send-to-till.tsx';
@@ -40,8 +41,9 @@ export interface OrderPadProps {
 
 /** Search, favourites, basket, discount, table, payments and "Send to till". */
 export function OrderPad({ catalog, config, syncing, storage, frame, now }: OrderPadProps) {
-  const money = useMemo(() => createMoney(config.currency, config.locale), [config.currency, config.locale]);
-  const { basket, change, problem } = useBasket(config.currency, storage);
+  const { basket, change, problem, currency, question, keepSale, newSale } = useBasket(config.currency, storage);
+  // The sale's currency: the shop's, unless the cashier kept a sale begun in another one.
+  const money = useMemo(() => createMoney(currency, config.locale), [currency, config.locale]);
   const searchBox = useRef<HTMLInputElement>(null);
   const [alert, setAlert] = useState<string | null>(null);
   // Counted, so the same product added twice is announced twice (the text alone would not change).
@@ -89,6 +91,7 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
         <TablePicker tables={catalog?.seatingTables ?? []} tableId={basket.tableId} onChange={(tableId) => change((current) => setTable(current, tableId))} />
       </div>
       <div class="order-pad-basket">
+        <CurrencyQuestion question={question} onKeep={keepSale} onNew={newSale} />
         {problem ? (
           <p role="alert" class="till-alert">
             {problem}

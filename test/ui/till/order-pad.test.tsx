@@ -45,7 +45,7 @@ describe('OrderPad', () => {
     type('latte');
     fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
     unmount();
-    expect(loadBasket('GBP', storage)).toEqual({ basket: expect.objectContaining({ lines: [expect.objectContaining({ name: 'Latte', unitPrice: 310 })] }), problem: null });
+    expect(loadBasket('GBP', storage)).toEqual({ basket: expect.objectContaining({ lines: [expect.objectContaining({ name: 'Latte', unitPrice: 310 })] }), currency: 'GBP', problem: null });
     renderPad({ catalog, storage });
     expect(lines()).toEqual([expect.stringContaining('Latte')]);
   });
@@ -211,12 +211,40 @@ describe('OrderPad', () => {
     expect(document.activeElement).toBe(search());
   });
 
-  it('starts a new basket, saying why, when the kept one was in another currency', () => {
+  it('asks, after a reload, about a kept basket in another currency, and starts a new sale only when told to', () => {
     const storage = memoryStorage();
     storage.items.set(BASKET_KEY, JSON.stringify({ currency: 'GBP', basket: { lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 1 }], discount: null, tableId: null, tenders: [] } }));
     render(<OrderPad catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} syncing={false} storage={storage} />);
-    expect(screen.getByRole('alert').textContent).toBe('The kept basket was in GBP; the till now uses JPY, so it started a new one.');
+    const question = screen.getByRole('alert');
+    expect(question.textContent).toContain('The shop’s currency changed from GBP to JPY');
+    // 320 pence are still £3.20, not ¥320.
+    expect(lines()).toEqual([expect.stringContaining('£3.20')]);
+    fireEvent.click(within(question).getByRole('button', { name: 'Start a new sale in JPY' }));
     expect(screen.getByText(/The basket is empty/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    expect(lines()).toEqual([expect.stringContaining('￥3')]);
+    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({ currency: 'JPY', basket: { lines: [{ name: 'Latte', unitPrice: 3 }] } });
+  });
+
+  it('keeps the sale in its currency when the cashier says so, until it ends; the next one is in the new currency', () => {
+    const { rerender, storage } = renderPad();
+    type('flat');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    rerender(<OrderPad catalog={catalogView()} config={config({ currency: 'EUR', locale: 'en-GB' })} syncing={false} storage={storage} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this sale in GBP' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    expect(lines()).toEqual([expect.stringContaining('£3.20'), expect.stringContaining('£3.10')]);
+    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({ currency: 'GBP' });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    type('latte');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    expect(lines()).toEqual([expect.stringContaining('€3.10')]);
+    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({ currency: 'EUR' });
   });
 
   it('says the catalog is loading, and works once it arrives', () => {

@@ -23,12 +23,13 @@ describe('TillPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(newCustomer()));
   });
 
-  it('starts a new basket, saying why, when the currency changes under it', () => {
+  it('keeps the sale in progress when the currency changes under it, and asks the cashier', () => {
     const { rerender } = render(<TillPage catalog={catalogView()} config={config()} writer={writer} syncing={false} />);
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'flat' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
     rerender(<TillPage catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} writer={writer} syncing={false} />);
-    expect(screen.getByRole('alert').textContent).toBe('The kept basket was in GBP; the till now uses JPY, so it started a new one.');
-    expect(within(screen.getByRole('region', { name: 'Basket' })).getByText(/The basket is empty/)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('The shop’s currency changed from GBP to JPY');
+    expect(within(screen.getByRole('region', { name: 'Basket' })).getByText(/Flat White/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Keep this sale in GBP' })).toBeTruthy();
   });
 });
