@@ -4,8 +4,8 @@
  */
 import { createClient, type EposClient } from '../app/epos/client.ts';
 import { openTillDb, type TillDb } from '../app/store/db.ts';
-import { isApiBase } from '../app/epos/transport-check.ts';
-import { contextProblem, loadContext } from '../app/store/context.ts';
+import { contextProblem, isApiBase } from '../app/epos/transport-check.ts';
+import { loadContext } from '../app/store/context.ts';
 import type { BootContext } from '../app/store/schema.ts';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -1,7 +1,7 @@
 /**
  * The checks of what a transport is built from (token, API base), in a file of their own so the
- * page can run them at start without loading the HTTP client (a lazy chunk). app/epos/http.ts
- * re-exports the token check and refuses such a token.
+ * page can run them without loading the HTTP client. app/epos/http.ts re-exports the token check
+ * and refuses such a token.
  */
 
 /**
@@ -18,4 +18,15 @@ export function isApiBase(base: string): boolean {
   if (!URL.canParse(base)) return false;
   const { protocol } = new URL(base);
   return protocol === 'https:' || protocol === 'http:';
+}
+
+/**
+ * Why no API client can be built from a stored context (a token no header can carry, an API base
+ * that is not this origin or an http(s) address), or null. The worker checks it before building
+ * one, and the page at every start, so a page opened later learns it too. Never quotes the token.
+ */
+export function contextProblem(context: { token: string; baseUrl: string }): string | null {
+  const token = tokenProblem(context.token);
+  if (token !== null) return `${token}.`;
+  return isApiBase(context.baseUrl) ? null : 'The stored API address is not a web address starting with https:// or http://.';
 }

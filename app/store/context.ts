@@ -2,7 +2,6 @@
  * The boot context: how Epos Now opened the app (query string), or what was stored the last
  * time it did, so a reload offline or without the query string still knows the till.
  */
-import { isApiBase, tokenProblem } from '../epos/transport-check.ts';
 import type { TillDb } from './db.ts';
 import type { BootContext } from './schema.ts';
 
@@ -39,17 +38,6 @@ export function contextFromQuery(search: string, stored?: BootContext): BootCont
     context[field] = params.get(param);
   }
   return context;
-}
-
-/**
- * Why the worker cannot build an API client from `context` (a token no header can carry, an API
- * base that is not this origin or an http(s) address), or null. Checked by the worker before it
- * builds one and by the page at every start, so a page opened later learns it too.
- */
-export function contextProblem(context: BootContext): string | null {
-  const token = tokenProblem(context.token);
-  if (token !== null) return `${token}.`;
-  return isApiBase(context.baseUrl) ? null : 'The stored API address is not a web address starting with https:// or http://.';
 }
 
 /**

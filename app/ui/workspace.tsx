@@ -5,7 +5,6 @@
 import type { Persistence } from '../boot.ts';
 import { shownCounts } from '../catalog-counts.ts';
 import { DEFAULT_CONFIG } from '../epos/app-config.ts';
-import { contextProblem } from '../store/context.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
 import { AppHeader } from './app-header.tsx';
@@ -17,6 +16,7 @@ import { loadStylesheet } from './stylesheet.ts';
 import { TillPage } from './till-page.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 import { UpgradedBanner, useReplaced } from './upgraded-banner.tsx';
+import { useContextProblem } from './use-context-problem.ts';
 import { useNow } from './use-now.ts';
 import { useOnline } from './use-online.ts';
 import { useSubscription } from './use-subscription.ts';
@@ -49,6 +49,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
   // Taken over by a newer tab: the outbox can no longer be read, so its last state is not claimed.
   const replaced = useReplaced(db);
   const route = useRoute(defaultRoute(context));
+  const contextProblem = useContextProblem(context);
   const config = settings?.config ?? DEFAULT_CONFIG;
   const canSync = worker?.supported === true && worker.error === null;
   const problem = session.error ?? view?.readError ?? worker?.error ?? (worker && !worker.supported ? 'This browser cannot run the offline worker: the till works only while online.' : null);
@@ -68,7 +69,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
         outbox={replaced ? undefined : outbox}
         onNewToken={onNewToken}
         intervalMs={config.refreshMinutes * 60_000}
-        contextProblem={contextProblem(context)}
+        contextProblem={contextProblem}
       />
       {problem ? (
         <p role="alert" class="warning">

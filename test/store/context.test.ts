@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../app/epos/client.ts';
-import { contextFromQuery, contextProblem, withoutToken } from '../../app/store/context.ts';
+import { contextProblem } from '../../app/epos/transport-check.ts';
+import { contextFromQuery, withoutToken } from '../../app/store/context.ts';
 import type { BootContext } from '../../app/store/schema.ts';
 
 const token = (search: string) => contextFromQuery(search)?.token;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_KINDS } from '../../app/epos/kinds.ts';
 import type { PullProgressMessage } from '../../app/store/channel.ts';
 import type { KindMeta } from '../../app/store/schema.ts';
-import { contextProblem } from '../../app/store/context.ts';
+import { contextProblem } from '../../app/epos/transport-check.ts';
 import { StatusBar, type StatusBarProps } from '../../app/ui/status-bar.tsx';
 
 afterEach(cleanup);
