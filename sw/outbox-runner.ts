@@ -4,6 +4,7 @@
  * version (or a page) from replaying beside it.
  */
 import type { WorkerMessage } from '../app/store/channel.ts';
+import type { ApiLimit } from './api-limit.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
 
@@ -18,6 +19,8 @@ export interface RunnerDeps {
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
   /** Whether `withLock` really excludes other holders (Web Locks present). */
   exclusive: boolean;
+  /** The account's API limit, shared with the pull: nothing is sent before it allows. */
+  apiLimit: ApiLimit;
 }
 
 /** First wait before trying again when the API could not be reached; doubles up to {@link MAX_PROBE_MS}. */
@@ -45,6 +48,12 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
   async function once(): Promise<ReplayReport | undefined> {
     const replayDeps = await deps.replayDeps();
     if (!replayDeps) return undefined;
+    const limitedUntil = await deps.apiLimit.until();
+    if (limitedUntil > replayDeps.now()) {
+      // Every send would be refused alike and count against the limit again: go when it allows.
+      schedule(limitedUntil - replayDeps.now());
+      return undefined;
+    }
     const report = await deps.withLock(REPLAY_LOCK, () =>
       replay({
         ...replayDeps,
@@ -54,14 +63,24 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
         onLanded: (entry, recordId, answer) => deps.broadcast({ type: 'write-landed', seq: entry.seq, target: entry.target, sentId: entry.recordId, recordId, answer }),
       }),
     );
+    outages = report.offline ? outages + 1 : 0;
+    if (report.limited) {
+      schedule((await deps.apiLimit.reached(report.limited.retryAfterMs)) - replayDeps.now());
+      return report;
+    }
+    if (report.done > 0) await deps.apiLimit.passed();
     deps.clearTimer(timer);
     timer = undefined;
-    outages = report.offline ? outages + 1 : 0;
     // Reconnecting, Background Sync and a new write all run a pass at once; this probe only
     // covers a network that comes back without the browser noticing (a server that was down).
     const wait = report.offline ? Math.min(MAX_PROBE_MS, FIRST_PROBE_MS * 2 ** (outages - 1)) : report.nextAt === null ? null : Math.max(0, report.nextAt - replayDeps.now());
-    if (wait !== null && !report.paused) timer = deps.setTimer(() => void run().catch(reportError), wait);
+    if (wait !== null && !report.paused) schedule(wait);
     return report;
+  }
+
+  function schedule(wait: number): void {
+    deps.clearTimer(timer);
+    timer = deps.setTimer(() => void run().catch(reportError), wait);
   }
 
   function run(): Promise<ReplayReport | undefined> {

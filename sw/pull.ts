@@ -3,6 +3,7 @@
  * the walk completed, and only without a person's word when it does not empty or halve the kind. No worker globals here, so it runs in the worker, a page or a Node test.
  */
 import type { EposClient } from '../app/epos/client.ts';
+import { NetworkError, RateLimitError } from '../app/epos/errors.ts';
 import { CACHED_KINDS, type CachedKind } from '../app/epos/kinds.ts';
 import { readKindMeta } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
@@ -35,6 +36,10 @@ export interface PullOutcome {
   error?: string;
   /** The walk completed but would empty or badly shrink the kind: kept aside for a person, not swapped in. */
   held?: true;
+  /** Epos Now said the account's API limit was reached, with its Retry-After if any: nothing more is asked now. */
+  limited?: { retryAfterMs: number | undefined };
+  /** The request never got an answer (offline, refused, reset): the API could not be reached. */
+  unreachable?: true;
 }
 
 /** What a pull needs. */
@@ -58,7 +63,12 @@ export const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason'
 /** Pulls the given kinds (default all four) one after another. */
 export async function pullCatalog(deps: PullDeps, kinds: readonly CachedKind[] = CACHED_KINDS): Promise<PullOutcome[]> {
   const outcomes: PullOutcome[] = [];
-  for (const kind of PULL_ORDER.filter((k) => kinds.includes(k))) outcomes.push(await pullKind(deps, kind));
+  for (const kind of PULL_ORDER.filter((k) => kinds.includes(k))) {
+    const outcome = await pullKind(deps, kind);
+    outcomes.push(outcome);
+    // Past the account's limit every request fails alike, and each one counts against it.
+    if (outcome.limited) break;
+  }
   return outcomes;
 }
 
@@ -118,6 +128,9 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
     await discardGeneration(db, kind, gen);
     await recordFailure(db, kind, message, now());
     deps.onProgress?.({ kind, state: 'failed', pages, records: count, error: message });
-    return { kind, ok: false, count, error: message };
+    const outcome: PullOutcome = { kind, ok: false, count, error: message };
+    if (error instanceof RateLimitError) outcome.limited = { retryAfterMs: error.retryAfterMs };
+    if (error instanceof NetworkError) outcome.unreachable = true;
+    return outcome;
   }
 }

@@ -72,7 +72,8 @@ export interface ReplayDeps {
 /** How a send ended, as the replayer reads it. */
 export type Verdict =
   | { type: 'done'; answer?: OpenRecord }
-  | { type: 'retry'; afterMs?: number }
+  /** `limited`: the account's API limit, which holds every entry back, not just this one. */
+  | { type: 'retry'; afterMs?: number; limited?: true }
   | { type: 'verify' }
   | { type: 'fail' }
   | { type: 'pause' }
@@ -88,6 +89,8 @@ export interface ReplayReport {
   paused: boolean;
   /** The API could not be reached: the pass stopped, and the entries wait for the network. */
   offline: boolean;
+  /** Epos Now said the account's API limit was reached (with its Retry-After if any): the pass stopped. */
+  limited?: { retryAfterMs: number | undefined };
 }
 
 /**
@@ -107,7 +110,7 @@ export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdi
       // 408: the server says it gave up before handling the request.
       return create && (error as EposError & { status?: number }).status !== 408 ? { type: 'verify' } : { type: 'retry' };
     case 'rate-limit':
-      return withRetryAfter(error);
+      return { ...withRetryAfter(error), limited: true };
     case 'server': {
       // A gateway's 502 or 504 says nothing of whether the server behind it applied the create.
       const status = (error as EposError & { status: number }).status;
@@ -150,7 +153,7 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
 
   for (;;) {
     // No network: every other send would fail the same way; wait for a trigger instead.
-    if (report.offline || report.paused) break;
+    if (report.offline || report.paused || report.limited) break;
     if (line.size() === 0 && lanes.size === 0) {
       const ready = await readReady(db, deps.now());
       report.nextAt = ready.nextAt;
@@ -231,6 +234,7 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
     if (verdict.type !== 'done') {
       if (verdict.type === 'offline') report.offline = true;
       if (verdict.type === 'pause') report.paused = true;
+      if (verdict.type === 'retry' && verdict.limited) report.limited = { retryAfterMs: verdict.afterMs };
       await record(deps, entry, verdict, error);
       line.release(entry);
       return;
@@ -265,7 +269,7 @@ async function twinOf(deps: ReplayDeps, kind: Kind, sent: OpenRecord, answer: Op
  * oldest or the record's own next, whichever was made first. Returns the claimed entry.
  */
 async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, report: ReplayReport, line: Line, twin: OpenRecord | undefined): Promise<OutboxEntry | undefined> {
-  if (report.offline || report.paused) {
+  if (report.offline || report.paused || report.limited) {
     // Nothing new goes out once the network is gone or the token refused.
     await landed(deps, entry, answer, twin);
     deps.onChange?.();
@@ -372,7 +376,7 @@ function backoff(deps: ReplayDeps, attempts: number): number {
   return Math.round(base * (0.5 + deps.random()));
 }
 
-function withRetryAfter(error: EposError): Verdict {
+function withRetryAfter(error: EposError): Extract<Verdict, { type: 'retry' }> {
   const after = (error as EposError & { retryAfterMs?: number }).retryAfterMs;
   return after === undefined ? { type: 'retry' } : { type: 'retry', afterMs: after };
 }

@@ -8,6 +8,7 @@ import type { PageMessage, WorkerMessage } from '../app/store/channel.ts';
 import { CHANNEL_NAME } from '../app/store/channel.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../app/store/settings-cache.ts';
 import { answerApiGet } from './api-answers.ts';
+import { createApiLimit } from './api-limit.ts';
 import { routeOf } from './api-routes.ts';
 import { absoluteBase, bootContext, currentClient, database, forgetContext } from './config.ts';
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
@@ -26,6 +27,8 @@ let apiBase = absoluteBase(undefined);
 const configured = refreshBase();
 
 const locks = self.navigator.locks as LockManager | undefined;
+// One wait for the account's API limit, whichever of the pull and the outbox met it.
+const apiLimit = createApiLimit({ db: database, now: Date.now, broadcast: (message) => channel.postMessage(message) });
 const scheduler = createSyncScheduler({
   pullDeps: async () => {
     const client = await currentClient();
@@ -37,6 +40,7 @@ const scheduler = createSyncScheduler({
   clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   random: Math.random,
   withLock: (name, task) => (locks ? locks.request(name, task) : task()),
+  apiLimit,
 });
 
 const outbox = createOutboxRunner({
@@ -51,6 +55,7 @@ const outbox = createOutboxRunner({
   clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   withLock: (name, task) => (locks ? locks.request(name, task) : task()),
   exclusive: locks !== undefined,
+  apiLimit,
 });
 
 /** Background Sync tag the page registers after queuing a write. */

@@ -7,6 +7,7 @@ import type { CachedKind } from '../app/epos/kinds.ts';
 import { readMeta } from '../app/store/catalog.ts';
 import type { PullProgressMessage, WorkerMessage } from '../app/store/channel.ts';
 import { settleHeld } from '../app/store/snapshot.ts';
+import type { ApiLimit } from './api-limit.ts';
 import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
@@ -20,6 +21,8 @@ export interface SyncDeps {
   random(): number;
   /** Runs `task` holding the named lock when the platform has Web Locks; otherwise just runs it. */
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /** The account's API limit, shared with the outbox: no pull before it allows. */
+  apiLimit: ApiLimit;
 }
 
 /** The scheduler. */
@@ -51,7 +54,10 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
     failures++;
     const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
     // Jitter spreads the retries of many tills that lost the same connection at once.
-    const wait = Math.round(base * (0.5 + deps.random()));
+    retryIn(Math.round(base * (0.5 + deps.random())));
+  }
+
+  function retryIn(wait: number): void {
     deps.clearTimer(retryTimer);
     retryTimer = deps.setTimer(() => {
       retryTimer = undefined;
@@ -62,6 +68,12 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
   async function run(): Promise<PullOutcome[]> {
     const pull = await deps.pullDeps();
     if (!pull) return [];
+    const limitedUntil = await deps.apiLimit.until();
+    if (limitedUntil > deps.now()) {
+      // Asking now would only count against the account's limit again: pull when it allows.
+      retryIn(limitedUntil - deps.now());
+      return [];
+    }
     let outcomes: PullOutcome[];
     try {
       outcomes = await deps.withLock(PULL_LOCK, () =>
@@ -80,6 +92,13 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
     }
     const changed: CachedKind[] = outcomes.filter((o) => o.ok).map((o) => o.kind);
     if (changed.length > 0) deps.broadcast({ type: 'catalog-changed', kinds: changed });
+    const limited = outcomes.find((o) => o.limited)?.limited;
+    if (limited) {
+      // Retry-After (or the shared wait) replaces the 5 s backoff: a limit is no failure to hurry past.
+      retryIn((await deps.apiLimit.reached(limited.retryAfterMs)) - deps.now());
+      return outcomes;
+    }
+    if (changed.length > 0) await deps.apiLimit.passed();
     if (outcomes.some((o) => !o.ok)) scheduleRetry();
     else {
       failures = 0;

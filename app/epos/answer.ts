@@ -26,6 +26,21 @@ export function readServerAnswer(status: number, headers: Headers, body: string,
   return answer;
 }
 
+/** Longest body read for Epos Now's rate-limit text: the answer is short, a page of records is not. */
+const API_LIMIT_BODY_MAX = 2_000;
+
+/**
+ * Whether a body is Epos Now's "API Limit Exceeded" (the account ran out of requests), as text,
+ * a JSON string, `{"Message": ...}` or an HTML page. Its status is not published (429, 403, 400
+ * and 200 are all plausible), so the words decide, whatever the status.
+ */
+export function isApiLimit(body: string): boolean {
+  if (body.length > API_LIMIT_BODY_MAX) return false;
+  const json = tryParseJson(body);
+  const message = json.ok ? messageOf(json.value) : looksLikeHtml(body) ? htmlText(body) : body;
+  return message !== undefined && /\bAPI limit exceeded\b/i.test(message);
+}
+
 /**
  * Retry-After as milliseconds from `now`: delta-seconds or an HTTP date. Undefined when absent
  * or unreadable; never negative.

@@ -141,7 +141,7 @@ export class ConflictError extends HttpError {
   readonly code = 'conflict';
 }
 
-/** 429: the account's API limit was exceeded; wait `retryAfterMs` when given. */
+/** The account's API limit was exceeded (429, or "API Limit Exceeded" at any status): wait, `retryAfterMs` when given. */
 export class RateLimitError extends HttpError {
   readonly code = 'rate-limit';
 }

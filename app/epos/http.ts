@@ -3,7 +3,7 @@
  * contract's headers, enforces a time limit, turns every failure into a typed error and reads
  * the body. Runs wherever `fetch` does (page, worker, Node).
  */
-import { looksLikeHtml, readServerAnswer, snippetOf } from './answer.ts';
+import { isApiLimit, looksLikeHtml, readServerAnswer, snippetOf } from './answer.ts';
 import { OFFLINE_HEADER } from './offline.ts';
 import { tokenProblem } from './transport-check.ts';
 import {
@@ -146,6 +146,8 @@ export function createTransport(options: TransportOptions): Transport {
         throw new NetworkError(request, said ?? 'offline', false);
       }
       noteDeprecation(response.headers, path);
+      // Before the status: a 403 saying this is no refused token, and a 200 saying it is no answer.
+      if (isApiLimit(text)) throw new RateLimitError(request, readServerAnswer(response.status, response.headers, text, redact));
       if (response.status < 200 || response.status > 299) {
         throw errorFor(request, readServerAnswer(response.status, response.headers, text, redact));
       }

@@ -49,8 +49,14 @@ export interface SettingsChangedMessage {
   type: 'settings-changed';
 }
 
+/** Epos Now answered "API Limit Exceeded": nothing is sent before `until` (ms); 0 once a request got through. */
+export interface ApiLimitMessage {
+  type: 'api-limit';
+  until: number;
+}
+
 /** What the worker (or, for settings, another page) broadcasts. */
-export type WorkerMessage = PullProgressMessage | CatalogChangedMessage | OutboxChangedMessage | WriteLandedMessage | SettingsChangedMessage;
+export type WorkerMessage = ApiLimitMessage | PullProgressMessage | CatalogChangedMessage | OutboxChangedMessage | WriteLandedMessage | SettingsChangedMessage;
 
 /** What a page asks of the worker. */
 export type PageMessage =

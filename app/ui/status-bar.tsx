@@ -3,6 +3,7 @@ import type { CachedKind } from '../epos/kinds.ts';
 import type { PullProgressMessage } from '../store/channel.ts';
 import type { OutboxStatus } from '../store/outbox-status.ts';
 import type { KindMeta } from '../store/schema.ts';
+import { ApiLimitNotice } from './api-limit-notice.tsx';
 import { CatalogAge } from './catalog-age.tsx';
 import { CatalogHeld } from './catalog-held.tsx';
 import { NewTokenAlert } from './new-token-alert.tsx';
@@ -29,12 +30,14 @@ export interface StatusBarProps {
   onNewToken?: () => void;
   /** The catalog refresh interval from the settings. */
   intervalMs?: number | undefined;
+  /** Until when the worker waits for Epos Now's API limit (ms); 0 when it does not. */
+  apiLimitUntil?: number;
   /** Why the stored token or API address cannot be used (see contextProblem), or null. */
   contextProblem?: string | null;
 }
 
 /** Connection, unsent changes, catalog state and the sync controls. */
-export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined, intervalMs, contextProblem = null }: StatusBarProps) {
+export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined, intervalMs, contextProblem = null, apiLimitUntil = 0 }: StatusBarProps) {
   return (
     <section class="status-bar" aria-label="Till status">
       <div class="status-row">
@@ -51,6 +54,7 @@ export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canS
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />
       <SyncProgress progress={progress} meta={meta} />
       <CatalogHeld meta={meta} />
+      <ApiLimitNotice until={apiLimitUntil} now={now} />
       {/* A paused queue already asks for the new token: one button for it, not two. */}
       <SyncError progress={progress} meta={meta} online={online} now={now} onNewToken={outbox?.paused ? undefined : onNewToken} />
     </section>

@@ -17,6 +17,7 @@ import { TillPage } from './till-page.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 import { UpgradedBanner, useReplaced } from './upgraded-banner.tsx';
 import { useContextProblem } from './use-context-problem.ts';
+import { useApiLimit } from './use-api-limit.ts';
 import { useNow } from './use-now.ts';
 import { useOnline } from './use-online.ts';
 import { useSubscription } from './use-subscription.ts';
@@ -46,6 +47,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
   const settings = useSubscription(session.config);
   const online = useOnline();
   const now = useNow();
+  const apiLimitUntil = useApiLimit(db);
   // Taken over by a newer tab: the outbox can no longer be read, so its last state is not claimed.
   const replaced = useReplaced(db);
   const route = useRoute(defaultRoute(context));
@@ -69,6 +71,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
         outbox={replaced ? undefined : outbox}
         onNewToken={onNewToken}
         intervalMs={config.refreshMinutes * 60_000}
+        apiLimitUntil={apiLimitUntil}
         contextProblem={contextProblem}
       />
       {problem ? (

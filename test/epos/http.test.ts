@@ -184,3 +184,31 @@ describe('answers the service worker made', () => {
     expect(error.message).toBe('GET /api/V2/Customer/?page=1: Offline: Customer records are only available online.');
   });
 });
+
+describe("Epos Now's API limit", () => {
+  // The status is not published: the words decide, and a 403 saying them is no refused token.
+  it.each([
+    [429, 'json'],
+    [403, 'json'],
+    [403, 'text'],
+    [400, 'text'],
+    [200, 'text'],
+    [200, 'json'],
+    [503, 'html'],
+  ] as const)('"API Limit Exceeded" answered %i as %s is a RateLimitError with its Retry-After', async (status, form) => {
+    const body = form === 'json' ? '{"Message":"API Limit Exceeded"}' : form === 'html' ? '<html><title>API Limit Exceeded</title></html>' : 'API Limit Exceeded';
+    const { fetch } = answering(() => new Response(body, { status, headers: { 'Retry-After': '30' } }));
+    const error = await failure(createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1'));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.code).toBe('rate-limit');
+    expect((error as RateLimitError).retryAfterMs).toBe(30_000);
+    expect((error as RateLimitError).status).toBe(status);
+  });
+
+  it('a record or a list that merely mentions the words is an answer, not a limit', async () => {
+    const list = JSON.stringify([{ ProductID: 1, Name: 'API Limit Exceeded (the board game)' }]);
+    const { fetch } = answering(() => new Response(list));
+    const answer = await createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1');
+    expect(answer.value).toEqual(JSON.parse(list));
+  });
+});

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../app/epos/client.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
+import { readApiLimit } from '../../app/store/api-limit.ts';
+import { createApiLimit } from '../../sw/api-limit.ts';
 import { createOutboxRunner, FIRST_PROBE_MS } from '../../sw/outbox-runner.ts';
+import { createSyncScheduler } from '../../sw/sync.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 describe('outbox runner', () => {
@@ -22,6 +25,7 @@ describe('outbox runner', () => {
         return task();
       },
       exclusive: true,
+      apiLimit: createApiLimit({ db: async () => db, now: Date.now, broadcast: () => undefined }),
     });
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'One' } }, 1);
     const first = runner.run();
@@ -47,6 +51,7 @@ describe('outbox runner', () => {
       clearTimer: () => undefined,
       withLock: (_name, task) => task(),
       exclusive: false,
+      apiLimit: createApiLimit({ db: async () => db, now: Date.now, broadcast: () => undefined }),
     });
     standin.faults.add({ type: 'status', status: 503, times: 1 });
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'x' } }, 1);
@@ -80,9 +85,67 @@ describe('outbox runner during an outage', () => {
       clearTimer: () => undefined,
       withLock: (_name, task) => task(),
       exclusive: true,
+      apiLimit: createApiLimit({ db: async () => db, now: Date.now, broadcast: () => undefined }),
     });
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'x' } }, 1);
     for (let i = 0; i < 3; i++) expect((await runner.run())?.offline).toBe(true);
     expect(timers).toEqual([FIRST_PROBE_MS, FIRST_PROBE_MS * 2, FIRST_PROBE_MS * 4]);
+  });
+});
+
+describe("outbox runner and Epos Now's API limit", () => {
+  it('a limit met by a write stops the pass, waits for Retry-After, and holds the pull back too', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient();
+    let now = 1_000_000;
+    const timers: number[] = [];
+    const messages: WorkerMessage[] = [];
+    const apiLimit = createApiLimit({ db: async () => db, now: () => now, broadcast: (m) => messages.push(m) });
+    const runner = createOutboxRunner({
+      replayDeps: async () => ({ db, client, now: () => now, random: () => 0.5 }),
+      broadcast: () => undefined,
+      setTimer: (_run, ms) => timers.push(ms),
+      clearTimer: () => undefined,
+      withLock: (_name, task) => task(),
+      exclusive: true,
+      apiLimit,
+    });
+    standin.faults.add({ type: 'rate-limit', status: 200, form: 'text', retryAfter: 90, times: 1 });
+    for (let i = 1; i <= 3; i++) await enqueue(db, { op: 'update', kind: 'Product', id: i, body: { Name: `x${i}` } }, i);
+
+    const report = await runner.run();
+    // One request: the other two entries were not sent into the same refusal.
+    expect(report).toMatchObject({ sent: 1, done: 0, limited: { retryAfterMs: 90_000 } });
+    expect(standin.log).toHaveLength(1);
+    expect(timers).toEqual([90_000]);
+    const entries = await db.getAll('outbox');
+    expect(entries.map((e) => e.state)).toEqual(['pending', 'pending', 'pending']);
+    expect(entries[0]?.error?.code).toBe('rate-limit');
+    expect(await readApiLimit(db)).toMatchObject({ until: 1_090_000 });
+
+    // The pull honours the same wait: nothing is asked of Epos Now before it ends.
+    const pulls = createSyncScheduler({
+      pullDeps: async () => ({ db, client, now: () => now }),
+      broadcast: () => undefined,
+      now: () => now,
+      setTimer: (_run, ms) => timers.push(ms),
+      clearTimer: () => undefined,
+      random: () => 0.5,
+      withLock: (_name, task) => task(),
+      apiLimit,
+    });
+    now += 30_000;
+    expect(await pulls.syncNow()).toEqual([]);
+    expect(await runner.run()).toBeUndefined();
+    expect(standin.log).toHaveLength(1);
+    expect(timers.slice(1)).toEqual([60_000, 60_000]);
+
+    now += 60_000;
+    expect(await runner.run()).toMatchObject({ sent: 3, done: 3 });
+    expect(await readApiLimit(db)).toBeUndefined();
+    expect(messages).toEqual([
+      { type: 'api-limit', until: 1_090_000 },
+      { type: 'api-limit', until: 0 },
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../app/store/channel.ts';
+import { readApiLimit } from '../../app/store/api-limit.ts';
+import { createApiLimit } from '../../sw/api-limit.ts';
 import { createSyncScheduler, FIRST_RETRY_MS, type SyncDeps } from '../../sw/sync.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
@@ -28,6 +30,7 @@ async function setup(products = 450) {
       locks.push(name);
       return task();
     },
+    apiLimit: createApiLimit({ db: async () => db, now: () => now, broadcast: (m) => messages.push(m) }),
   };
   return { db, standin, messages, timers, locks, scheduler: createSyncScheduler(deps), advance: (ms: number) => (now += ms) };
 }
@@ -99,6 +102,36 @@ describe('sync scheduler', () => {
     await scheduler.settleHeld('Product', gen, true);
     expect(messages).toEqual([]);
     expect(await db.get('meta', 'Product')).toMatchObject({ count: 450 });
+  });
+
+  it("waits out Epos Now's API limit, whatever its status, for its Retry-After instead of the 5 s retry, asking nothing more meanwhile", async () => {
+    const { db, standin, scheduler, timers, messages, advance } = await setup();
+    standin.faults.add({ type: 'rate-limit', status: 403, form: 'text', retryAfter: 120 });
+    const outcomes = await scheduler.syncNow();
+    // One request (the first kind's page 1): no other page, no other kind.
+    expect(standin.log).toHaveLength(1);
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]).toMatchObject({ ok: false, limited: { retryAfterMs: 120_000 } });
+    expect(timers.map((t) => t.ms)).toEqual([120_000]);
+    expect(await readApiLimit(db)).toEqual({ kind: 'api-limit', until: 1_120_000, hits: 1 });
+    expect(messages).toContainEqual({ type: 'api-limit', until: 1_120_000 });
+    // Not a refused token: the stored error says what it was.
+    expect((await db.get('meta', 'TenderType'))?.lastError).toMatch(/HTTP 403: API Limit Exceeded/);
+
+    // Asked again before then (a page's Sync now, a stale check): nothing is sent.
+    advance(60_000);
+    expect(await scheduler.syncNow()).toEqual([]);
+    expect(await scheduler.syncIfStale(1)).toEqual([]);
+    expect(standin.log).toHaveLength(1);
+    expect(timers.map((t) => t.ms)).toEqual([60_000]);
+
+    advance(60_000);
+    standin.faults.clear();
+    timers.shift()?.run();
+    while (scheduler.running) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await readApiLimit(db)).toBeUndefined();
+    expect(messages).toContainEqual({ type: 'api-limit', until: 0 });
+    expect(timers).toEqual([]);
   });
 
   it('does nothing before the till has a context', async () => {

@@ -30,3 +30,17 @@ describe('StatusBar: a pull held for a person', () => {
     expect(screen.queryByText(/Epos Now now lists/)).toBeNull();
   });
 });
+
+describe("StatusBar: Epos Now's API limit", () => {
+  it('says the account reached its limit and when the till tries again, while it waits, and not after', () => {
+    const until = NOW + 5 * 60_000;
+    const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(until);
+    renderBar({ apiLimitUntil: until });
+    expect(screen.getByText(/API limit/).textContent).toBe(`Epos Now\u2019s API limit for this account was reached; trying again at ${time}. Sales and changes are kept on this till meanwhile.`);
+    // A limit is a wait, not a refused token: no token form is offered.
+    expect(screen.queryByRole('button', { name: 'Enter a new token' })).toBeNull();
+    cleanup();
+    renderBar({ apiLimitUntil: until, now: until });
+    expect(screen.queryByText(/API limit/)).toBeNull();
+  });
+});
