@@ -6,7 +6,6 @@
 import type { accountOf } from '../app/epos/account.ts';
 import type { EposClient } from '../app/epos/client.ts';
 import { type EposError, type EposErrorData, isEposError } from '../app/epos/errors.ts';
-import { recordId } from '../app/epos/ids.ts';
 import type { Kind } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
 import type { TillDb } from '../app/store/db.ts';
@@ -15,6 +14,7 @@ import {
   expireAliases,
   holdOtherAccounts,
   landedSince,
+  settleTwinCheck,
   markDone,
   markDoneAndClaim,
   markFailed,
@@ -147,9 +147,6 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
   const report: ReplayReport = { sent: 0, done: 0, nextAt: null, paused: false, offline: false };
   const line = createLine();
   const lanes = new Set<Promise<void>>();
-  // Read once a pass, when the first create lands, and kept up to date as creates land.
-  let own: Promise<Set<number>> | undefined;
-  const ownIds = (): Promise<Set<number>> => (own ??= landedSince(db, 0));
 
   for (;;) {
     // No network: every other send would fail the same way; wait for a trigger instead.
@@ -170,13 +167,14 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
     while (lanes.size < concurrency) {
       const first = line.take();
       if (!first) break;
-      const lane: Promise<void> = send(deps, first, report, line, ownIds).finally(() => lanes.delete(lane));
+      const lane: Promise<void> = send(deps, first, report, line).finally(() => lanes.delete(lane));
       lanes.add(lane);
     }
     if (lanes.size === 0) continue;
     await Promise.race(lanes);
   }
   await Promise.all(lanes);
+  if (!report.offline && !report.paused && !report.limited) await checkTwins(deps, report);
   return report;
 }
 
@@ -216,7 +214,7 @@ function createLine(): Line {
  * Sends `first`, then, while each entry lands, the next one: recording a landing and claiming
  * the next entry share one transaction. Ends when an entry did not land or none may go now.
  */
-async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, line: Line, ownIds: () => Promise<Set<number>>): Promise<void> {
+async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, line: Line): Promise<void> {
   let entry = await claim(deps.db, first, deps.now());
   line.release(first);
   if (entry) deps.onChange?.();
@@ -240,27 +238,30 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
       return;
     }
     report.done++;
-    const twin = entry.op === 'create' && entry.target !== 'settings' && verdict.answer ? await twinOf(deps, entry.target, entry.body as OpenRecord, verdict.answer, await ownIds()) : undefined;
-    const landing = entry;
-    entry = await landAndClaimNext(deps, entry, verdict.answer, report, line, twin);
-    if (landing.op === 'create' && verdict.answer) {
-      const id = recordId(landing.target as Kind, verdict.answer);
-      if (id !== undefined) (await ownIds()).add(id);
-    }
+    entry = await landAndClaimNext(deps, entry, verdict.answer, report, line);
   }
 }
 
 /**
- * The twin a resent create may have made (sw/twins.ts). The create itself is proven by its
- * answer, so a look that fails lands it all the same and says so: a twin then goes unflagged.
+ * Looks for the twins of creates landed so far (sw/twins.ts), each settled in its own
+ * transaction. A look that cannot be made stays queued for the next pass, after the usual wait.
  */
-async function twinOf(deps: ReplayDeps, kind: Kind, sent: OpenRecord, answer: OpenRecord, own: Set<number>): Promise<OpenRecord | undefined> {
-  try {
-    return await findTwin(deps.client, kind, sent, answer, (id) => own.has(id));
-  } catch (caught) {
-    if (!isEposError(caught)) throw caught;
-    console.warn(`Outbox: could not look for a twin of the ${kind} just created (${caught.message})`);
-    return undefined;
+async function checkTwins(deps: ReplayDeps, report: ReplayReport): Promise<void> {
+  const checks = (await deps.db.get('queue', 'queue'))?.twinChecks ?? [];
+  if (checks.length === 0) return;
+  const own = await landedSince(deps.db, 0);
+  for (const check of checks) {
+    let twin: OpenRecord | undefined;
+    try {
+      twin = await findTwin(deps.client, check, (id) => own.has(id));
+    } catch (caught) {
+      if (!isEposError(caught)) throw caught;
+      const at = deps.now() + backoff(deps, 1);
+      report.nextAt = report.nextAt === null ? at : Math.min(report.nextAt, at);
+      return;
+    }
+    await settleTwinCheck(deps.db, check, twin, deps.now());
+    if (twin) deps.onChange?.();
   }
 }
 
@@ -268,16 +269,16 @@ async function twinOf(deps: ReplayDeps, kind: Kind, sent: OpenRecord, answer: Op
  * Records a landing and, in the same transaction, claims the entry to send next: the line's
  * oldest or the record's own next, whichever was made first. Returns the claimed entry.
  */
-async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, report: ReplayReport, line: Line, twin: OpenRecord | undefined): Promise<OutboxEntry | undefined> {
+async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, report: ReplayReport, line: Line): Promise<OutboxEntry | undefined> {
   if (report.offline || report.paused || report.limited) {
     // Nothing new goes out once the network is gone or the token refused.
-    await landed(deps, entry, answer, twin);
+    await landed(deps, entry, answer);
     deps.onChange?.();
     line.release(entry);
     return undefined;
   }
   const waiting = line.take();
-  const { id, next, claimed } = await markDoneAndClaim(deps.db, entry, answer, deps.now(), waiting, twin);
+  const { id, next, claimed } = await markDoneAndClaim(deps.db, entry, answer, deps.now(), waiting);
   deps.onLanded?.(entry, id, answer);
   deps.onChange?.();
   line.release(entry);
@@ -344,9 +345,9 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Exclude<Ver
   deps.onChange?.();
 }
 
-async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, twin?: OpenRecord): Promise<void> {
+async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined): Promise<void> {
   // Recorded first, then told: an optional call would skip evaluating its arguments.
-  const { id } = await markDone(deps.db, entry, answer, deps.now(), twin);
+  const { id } = await markDone(deps.db, entry, answer, deps.now());
   deps.onLanded?.(entry, id, answer);
 }
 

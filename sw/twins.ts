@@ -6,25 +6,26 @@
  *
  * Ids alone cannot tell such a twin from a record someone else made just before with the same
  * fields (the same customer entered twice, say), so a twin is never deleted without a person:
- * it is held as a delete to confirm (see markDoneAndClaim).
+ * it is held as a delete to confirm. The look happens after the create has landed (its landing
+ * notes a check in the queue row), so it adds nothing to a send and survives a stopped worker.
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { isEposError } from '../app/epos/errors.ts';
-import { recordId } from '../app/epos/ids.ts';
-import type { Kind } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
+import type { TwinCheck } from '../app/store/schema.ts';
 import { matches } from './verify.ts';
 
 /**
- * The record a resend may have made before `answer`, if it carries every field that was sent
- * and is not one the till made itself (`ours`). One GET; rejects with an EposError when it cannot look.
+ * The record a resend may have made before the create `check` names, if it carries every field
+ * that was sent and is not one the till made itself (`ours`). One GET; rejects with an
+ * EposError when it cannot look.
  */
-export async function findTwin(client: EposClient, kind: Kind, sent: OpenRecord, answer: OpenRecord, ours: (id: number) => boolean): Promise<OpenRecord | undefined> {
-  const id = recordId(kind, answer);
-  if (id === undefined || id <= 1 || ours(id - 1)) return undefined;
-  const before = await client.get(kind, id - 1).catch((error: unknown) => {
+export async function findTwin(client: EposClient, check: TwinCheck, ours: (id: number) => boolean): Promise<OpenRecord | undefined> {
+  const before = check.id - 1;
+  if (before < 1 || ours(before)) return undefined;
+  const record = await client.get(check.kind, before).catch((error: unknown) => {
     if (isEposError(error) && error.code === 'not-found') return undefined;
     throw error;
   });
-  return before !== undefined && matches(sent, before) ? before : undefined;
+  return record !== undefined && matches(check.body, record) ? record : undefined;
 }

@@ -11,7 +11,7 @@ import type { OpenRecord } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
 import { ALIAS_DAYS, initialQueue } from './outbox.ts';
 import { entriesOf } from './outbox-status.ts';
-import type { OutboxEntry, TillDB } from './schema.ts';
+import type { OutboxEntry, TillDB, TwinCheck } from './schema.ts';
 
 /** What may be sent now, and when to look again. */
 export interface Ready {
@@ -90,10 +90,10 @@ export async function claim(db: TillDb, waiting: Waiting, now: number): Promise<
 /**
  * The server accepted the entry: it leaves the outbox. A create's real id replaces its
  * temporary one everywhere it was used; the local record becomes the server's, with the
- * changes still queued behind it laid over. A `twin` the create made is held as a delete.
+ * changes still queued behind it laid over. A create's landing is noted for a twin check.
  */
-export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, twin?: OpenRecord): Promise<Landed> {
-  const { id, next } = await land(db, entry, answer, now, null, twin);
+export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number): Promise<Landed> {
+  const { id, next } = await land(db, entry, answer, now, null);
   return { id, next };
 }
 
@@ -102,8 +102,8 @@ export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecor
  * earlier made of `waiting` and the record's own next entry, of those that may go now. A
  * replayer sending one entry after another then commits once per entry instead of twice.
  */
-export function markDoneAndClaim(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, waiting: Waiting | undefined, twin?: OpenRecord): Promise<LandedAndClaimed> {
-  return land(db, entry, answer, now, { waiting }, twin);
+export function markDoneAndClaim(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, waiting: Waiting | undefined): Promise<LandedAndClaimed> {
+  return land(db, entry, answer, now, { waiting });
 }
 
 /** Ids of records this till's creates became since `since` (ms): a twin is never one of them. */
@@ -112,7 +112,7 @@ export async function landedSince(db: TillDb, since: number): Promise<Set<number
   return new Set(rows.map((row) => row.id));
 }
 
-async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, then: { waiting: Waiting | undefined } | null, twin: OpenRecord | undefined): Promise<LandedAndClaimed> {
+async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, then: { waiting: Waiting | undefined } | null): Promise<LandedAndClaimed> {
   const kind = entry.target === 'settings' ? undefined : entry.target;
   const id = entry.op === 'create' && kind !== undefined && answer ? (recordId(kind, answer) ?? entry.recordId) : entry.recordId;
   const cached = kind !== undefined && isCachedKind(kind);
@@ -143,7 +143,10 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   }
 
   // The writes are issued without waiting on each: the commit is the one wait that matters.
-  const writes: Promise<unknown>[] = [tx.objectStore('queue').put({ ...queue, lastSentAt: now })];
+  // A create answered by the server may have been made twice by a resend: looked at later (sw/twins.ts).
+  const twinCheck = kind !== undefined && entry.op === 'create' && answer && id !== entry.recordId ? [{ kind, id, body: entry.body as OpenRecord }] : [];
+  const twinChecks = [...(queue.twinChecks ?? []), ...twinCheck];
+  const writes: Promise<unknown>[] = [tx.objectStore('queue').put({ ...queue, lastSentAt: now, ...(twinChecks.length > 0 ? { twinChecks } : {}) })];
   if (id !== entry.recordId) writes.push(tx.objectStore('aliases').put({ tempId: entry.recordId, id, at: now }));
   const puts = new Map<number, OutboxEntry>();
   if (kind !== undefined && entry.op === 'create') {
@@ -153,7 +156,6 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   }
   if (claimed) puts.set(claimed.seq, claimed);
   for (const put of puts.values()) writes.push(outbox.put(put));
-  if (twin && kind !== undefined) writes.push(outbox.add(twinDelete(kind, twin, id, now)));
   if (cached) {
     let record: OpenRecord | null = entry.op === 'delete' ? null : (answer ?? row?.record ?? null);
     for (const n of later) {
@@ -164,6 +166,20 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   }
   await Promise.all([...writes, tx.done]);
   return { id, next, claimed };
+}
+
+/**
+ * Ends a twin check: the check leaves the queue and, when a `twin` was found, a delete of it is
+ * held for a person to confirm (see sw/twins.ts). One strict transaction.
+ */
+export async function settleTwinCheck(db: TillDb, check: TwinCheck, twin: OpenRecord | undefined, now: number): Promise<void> {
+  const tx = db.transaction(['outbox', 'queue'], 'readwrite', { durability: 'strict' });
+  const queue = (await tx.objectStore('queue').get('queue')) ?? initialQueue();
+  const twinChecks = (queue.twinChecks ?? []).filter((c) => c.kind !== check.kind || c.id !== check.id);
+  const { twinChecks: _settled, ...rest } = queue;
+  const writes: Promise<unknown>[] = [tx.objectStore('queue').put(twinChecks.length > 0 ? { ...rest, twinChecks } : rest)];
+  if (twin) writes.push(tx.objectStore('outbox').add(twinDelete(check.kind, twin, check.id, now)));
+  await Promise.all([...writes, tx.done]);
 }
 
 /** A delete of the twin a resent create made, held until a person confirms it (see sw/twins.ts). */

@@ -180,6 +180,15 @@ export interface QueueRow {
   lastSentAt: number | null;
   /** The next temporary id for an offline create; counts down from -1 and is never reused. */
   nextTempId: number;
+  /** Creates landed whose twin (sw/twins.ts) is still to be looked for; absent when none. */
+  twinChecks?: TwinCheck[];
+}
+
+/** A landed create to look for a twin of: what was sent, and the id the answer named. */
+export interface TwinCheck {
+  kind: Kind;
+  id: number;
+  body: OpenRecord;
 }
 
 /**
