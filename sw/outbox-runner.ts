@@ -5,6 +5,7 @@
  */
 import type { WorkerMessage } from '../app/store/channel.ts';
 import type { ApiLimit } from './api-limit.ts';
+import type { Reachability } from './reachability.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
 
@@ -21,6 +22,8 @@ export interface RunnerDeps {
   exclusive: boolean;
   /** The account's API limit, shared with the pull: nothing is sent before it allows. */
   apiLimit: ApiLimit;
+  /** Told after each pass that sent something whether Epos Now answered. */
+  reach?: Reachability;
 }
 
 /** First wait before trying again when the API could not be reached; doubles up to {@link MAX_PROBE_MS}. */
@@ -64,6 +67,7 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
       }),
     );
     outages = report.offline ? outages + 1 : 0;
+    if (report.offline || report.sent > 0) deps.reach?.report(!report.offline);
     if (report.limited) {
       schedule((await deps.apiLimit.reached(report.limited.retryAfterMs)) - replayDeps.now());
       return report;

@@ -9,6 +9,7 @@ import { CHANNEL_NAME } from '../app/store/channel.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../app/store/settings-cache.ts';
 import { answerApiGet } from './api-answers.ts';
 import { createApiLimit } from './api-limit.ts';
+import { createReachability, reporting } from './reachability.ts';
 import { routeOf } from './api-routes.ts';
 import { absoluteBase, bootContext, currentClient, database, forgetContext } from './config.ts';
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
@@ -27,6 +28,12 @@ let apiBase = absoluteBase(undefined);
 const configured = refreshBase();
 
 const locks = self.navigator.locks as LockManager | undefined;
+// The first answer after an outage, to any of the worker's requests, catches up: a pull for the
+// server's changes made meanwhile, and the writes queued.
+const reach = createReachability(() => {
+  void scheduler.syncNow().catch(reportError);
+  void outbox.run().catch(reportError);
+});
 // One wait for the account's API limit, whichever of the pull and the outbox met it.
 const apiLimit = createApiLimit({ db: database, now: Date.now, broadcast: (message) => channel.postMessage(message) });
 const scheduler = createSyncScheduler({
@@ -41,6 +48,7 @@ const scheduler = createSyncScheduler({
   random: Math.random,
   withLock: (name, task) => (locks ? locks.request(name, task) : task()),
   apiLimit,
+  reach,
 });
 
 const outbox = createOutboxRunner({
@@ -56,6 +64,7 @@ const outbox = createOutboxRunner({
   withLock: (name, task) => (locks ? locks.request(name, task) : task()),
   exclusive: locks !== undefined,
   apiLimit,
+  reach,
 });
 
 /** Background Sync tag the page registers after queuing a write. */
@@ -84,7 +93,8 @@ self.addEventListener('fetch', (event) => {
       token: async () => (await bootContext())?.token,
       timeoutMs: NETWORK_TIMEOUT_MS,
       now: Date.now,
-      fetch: (request) => fetch(request),
+      // A reload as the connection returns may be the first to get an answer.
+      fetch: reporting((request) => fetch(request), reach),
     }),
   );
 });

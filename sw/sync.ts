@@ -9,6 +9,7 @@ import type { PullProgressMessage, WorkerMessage } from '../app/store/channel.ts
 import { settleHeld } from '../app/store/snapshot.ts';
 import type { ApiLimit } from './api-limit.ts';
 import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
+import type { Reachability } from './reachability.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
 export interface SyncDeps {
@@ -23,6 +24,8 @@ export interface SyncDeps {
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
   /** The account's API limit, shared with the outbox: no pull before it allows. */
   apiLimit: ApiLimit;
+  /** Told after each pull whether Epos Now answered it. */
+  reach?: Reachability;
 }
 
 /** The scheduler. */
@@ -90,6 +93,8 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
       scheduleRetry();
       throw error;
     }
+    // Any answer, even an error, means the API was reached; only unanswered requests mean it was not.
+    if (outcomes.length > 0) deps.reach?.report(outcomes.some((o) => !o.unreachable));
     const changed: CachedKind[] = outcomes.filter((o) => o.ok).map((o) => o.kind);
     if (changed.length > 0) deps.broadcast({ type: 'catalog-changed', kinds: changed });
     const limited = outcomes.find((o) => o.limited)?.limited;
