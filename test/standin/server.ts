@@ -98,7 +98,7 @@ export class LocalStandin implements Standin {
       );
       if (aborted !== undefined) {
         entry.aborted = true;
-        this.append(entry, arrival);
+        this.requests.add(entry, arrival);
         throw aborted.reason;
       }
     }
@@ -106,7 +106,7 @@ export class LocalStandin implements Standin {
     const outcome = plan.outcome;
     if (outcome !== undefined) entry.fault = outcome.type;
     if (outcome?.type === 'drop-before-apply') {
-      this.append(entry, arrival);
+      this.requests.add(entry, arrival);
       throw new ConnectionDropped(false);
     }
     const response =
@@ -114,11 +114,11 @@ export class LocalStandin implements Standin {
         ? this.answer(request, authorized, url, route, bytes, entry.bodyBytes === undefined ? entry.body : DECODER.decode(bytes))
         : faultAnswer(outcome, route);
     if (outcome?.type === 'drop-after-apply') {
-      this.append(entry, arrival);
+      this.requests.add(entry, arrival);
       throw new ConnectionDropped(true);
     }
     entry.status = response.status;
-    this.append(entry, arrival);
+    this.requests.add(entry, arrival);
     return response;
   }
 
@@ -170,10 +170,6 @@ export class LocalStandin implements Standin {
       case 'unknown':
         return notFoundResponse(url.href);
     }
-  }
-
-  private append(entry: LoggedRequest, arrival: number): void {
-    this.requests.add(entry, arrival);
   }
 }
 
