@@ -29,7 +29,7 @@ import {
   type Waiting,
 } from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
-import { findTwin } from './twins.ts';
+import { findTwins } from './twins.ts';
 import { lookFor } from './verify.ts';
 
 /** What the replayer needs. */
@@ -74,7 +74,8 @@ export type Verdict =
   | { type: 'done'; answer?: OpenRecord }
   /** `limited`: the account's API limit, which holds every entry back, not just this one. */
   | { type: 'retry'; afterMs?: number; limited?: true }
-  | { type: 'verify' }
+  /** `afterMs` and `limited` as for a retry: the look waits for them too. */
+  | { type: 'verify'; afterMs?: number; limited?: true }
   | { type: 'fail' }
   | { type: 'pause' }
   /** The request never left (offline, connection refused): not the entry's fault, no attempt spent. */
@@ -95,7 +96,9 @@ export interface ReplayReport {
 
 /**
  * What an error means for an entry. A create whose request may have reached the server is
- * never sent blindly again: it is verified first.
+ * never sent blindly again: it is verified first. That includes a create answered 408, 5xx or
+ * with the API limit: a browser resends a request dropped on a reused connection by itself, so
+ * such an answer may be the resend's, after the first send was applied.
  */
 export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdict {
   if (!isEposError(error)) throw error;
@@ -107,15 +110,11 @@ export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdi
       if (!error.mayHaveReached) return { type: 'offline' };
       return create ? { type: 'verify' } : { type: 'retry' };
     case 'timeout':
-      // 408: the server says it gave up before handling the request.
-      return create && (error as EposError & { status?: number }).status !== 408 ? { type: 'verify' } : { type: 'retry' };
+      return create ? { type: 'verify' } : { type: 'retry' };
     case 'rate-limit':
-      return { ...withRetryAfter(error), limited: true };
-    case 'server': {
-      // A gateway's 502 or 504 says nothing of whether the server behind it applied the create.
-      const status = (error as EposError & { status: number }).status;
-      return create && (status === 502 || status === 504) ? { type: 'verify' } : withRetryAfter(error);
-    }
+      return { ...withRetryAfter(error), ...(create ? { type: 'verify' } : {}), limited: true };
+    case 'server':
+      return create ? { ...withRetryAfter(error), type: 'verify' } : withRetryAfter(error);
     case 'auth':
       return { type: 'pause' };
     case 'not-found':
@@ -232,7 +231,7 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
     if (verdict.type !== 'done') {
       if (verdict.type === 'offline') report.offline = true;
       if (verdict.type === 'pause') report.paused = true;
-      if (verdict.type === 'retry' && verdict.limited) report.limited = { retryAfterMs: verdict.afterMs };
+      if ((verdict.type === 'retry' || verdict.type === 'verify') && verdict.limited) report.limited = { retryAfterMs: verdict.afterMs };
       await record(deps, entry, verdict, error);
       line.release(entry);
       return;
@@ -251,17 +250,17 @@ async function checkTwins(deps: ReplayDeps, report: ReplayReport): Promise<void>
   if (checks.length === 0) return;
   const own = await landedSince(deps.db, 0);
   for (const check of checks) {
-    let twin: OpenRecord | undefined;
+    let twins: OpenRecord[];
     try {
-      twin = await findTwin(deps.client, check, (id) => own.has(id));
+      twins = await findTwins(deps.client, check, (id) => own.has(id), checks);
     } catch (caught) {
       if (!isEposError(caught)) throw caught;
       const at = deps.now() + backoff(deps, 1);
       report.nextAt = report.nextAt === null ? at : Math.min(report.nextAt, at);
       return;
     }
-    await settleTwinCheck(deps.db, check, twin, deps.now());
-    if (twin) deps.onChange?.();
+    await settleTwinCheck(deps.db, check, twins, deps.now());
+    if (twins.length > 0) deps.onChange?.();
   }
 }
 
@@ -329,8 +328,8 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Exclude<Ver
       await markRetry(deps.db, entry, error as EposErrorData, now + (verdict.afterMs ?? backoff(deps, entry.attempts)), now);
       break;
     case 'verify':
-      // The claim's updatedAt is when the request went out.
-      await markVerify(deps.db, entry, error, entry.updatedAt + verifyAfter(deps), now);
+      // The claim's updatedAt is when the request went out; a Retry-After is waited out too.
+      await markVerify(deps.db, entry, error, Math.max(entry.updatedAt + verifyAfter(deps), now + (verdict.afterMs ?? 0)), now);
       break;
     case 'fail':
       await markFailed(deps.db, entry, error as EposErrorData, now);

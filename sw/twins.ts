@@ -15,17 +15,28 @@ import type { OpenRecord } from '../app/epos/records.ts';
 import type { TwinCheck } from '../app/store/schema.ts';
 import { matches } from './verify.ts';
 
+/** How far back from the answered id a look goes: several sends of one create may have landed. */
+export const TWIN_LOOKBACK = 8;
+
 /**
- * The record a resend may have made before the create `check` names, if it carries every field
- * that was sent and is not one the till made itself (`ours`). One GET; rejects with an
- * EposError when it cannot look.
+ * The records a resend may have made before the create `check` names: walking back from its id,
+ * over this till's own records (`ours`), gaps, and records made of the other creates checked
+ * with it (`others`: with several sends at once, their twins interleave), every record that
+ * carries every field sent is a twin (a POST dropped on a reused connection can be resent more
+ * than once). The first record of someone else's ends the walk. At most {@link TWIN_LOOKBACK}
+ * GETs; rejects with an EposError when it cannot look.
  */
-export async function findTwin(client: EposClient, check: TwinCheck, ours: (id: number) => boolean): Promise<OpenRecord | undefined> {
-  const before = check.id - 1;
-  if (before < 1 || ours(before)) return undefined;
-  const record = await client.get(check.kind, before).catch((error: unknown) => {
-    if (isEposError(error) && error.code === 'not-found') return undefined;
-    throw error;
-  });
-  return record !== undefined && matches(check.body, record) ? record : undefined;
+export async function findTwins(client: EposClient, check: TwinCheck, ours: (id: number) => boolean, others: readonly TwinCheck[] = []): Promise<OpenRecord[]> {
+  const twins: OpenRecord[] = [];
+  for (let id = check.id - 1; id >= 1 && id > check.id - 1 - TWIN_LOOKBACK; id--) {
+    if (ours(id)) continue;
+    const record = await client.get(check.kind, id).catch((error: unknown) => {
+      if (isEposError(error) && error.code === 'not-found') return undefined;
+      throw error;
+    });
+    if (record === undefined) continue;
+    if (matches(check.body, record)) twins.push(record);
+    else if (!others.some((other) => other !== check && other.kind === check.kind && matches(other.body, record))) break;
+  }
+  return twins;
 }

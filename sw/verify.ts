@@ -32,11 +32,11 @@ export async function lookFor(client: EposClient, entry: OutboxEntry): Promise<S
   }
   const kind = entry.target;
   if (entry.op === 'create') {
-    const { matching, listed } = await findCreated(client, kind, entry.body as OpenRecord);
+    const { matching, certain } = await findCreated(client, kind, entry.body as OpenRecord);
     if (matching.length === 1) return { type: 'landed', answer: matching[0] as OpenRecord };
-    // An empty list is what a proxy, a redirect or a failing server may answer: it does not
-    // prove the record is absent, and sending it again on that word could make it twice.
-    if (listed === 0) return { type: 'several', candidates: [] };
+    // An empty page is what a proxy, a redirect or a failing server may answer: a walk that
+    // ended on one does not prove the record absent, and sending it again could make it twice.
+    if (matching.length === 0 && !certain) return { type: 'several', candidates: [] };
     return matching.length === 0 ? { type: 'absent' } : { type: 'several', candidates: matching };
   }
   const record = await client.get(kind, entry.recordId).catch((error: unknown) => {
@@ -48,11 +48,14 @@ export async function lookFor(client: EposClient, entry: OutboxEntry): Promise<S
   return matches(entry.body as OpenRecord, record) ? { type: 'landed', answer: record } : { type: 'absent' };
 }
 
-/** Records on the server's newest pages whose fields match every field that was sent, and how many were listed. */
-export async function findCreated(client: EposClient, kind: Kind, sent: OpenRecord): Promise<{ matching: OpenRecord[]; listed: number }> {
+/**
+ * Records on the server's newest pages whose fields match every field that was sent, and whether
+ * the walk found the end for certain: a last page with records on it, not an empty one.
+ */
+export async function findCreated(client: EposClient, kind: Kind, sent: OpenRecord): Promise<{ matching: OpenRecord[]; certain: boolean }> {
   const last = await lastPage(client, kind);
   const records = [...(last.page > 1 ? await client.list(kind, last.page - 1) : []), ...last.records];
-  return { matching: records.filter((record) => matches(sent, record)), listed: records.length };
+  return { matching: records.filter((record) => matches(sent, record)), certain: last.certain };
 }
 
 /** Whether a server record carries every field that was sent, allowing for how servers store values. */
@@ -69,9 +72,10 @@ function same(sent: unknown, stored: unknown): boolean {
   return sent === stored;
 }
 
-async function lastPage(client: EposClient, kind: Kind): Promise<{ page: number; records: OpenRecord[] }> {
+/** The last page with records, and whether it is short (certain) or a full one before an empty page. */
+async function lastPage(client: EposClient, kind: Kind): Promise<{ page: number; records: OpenRecord[]; certain: boolean }> {
   let records = await client.list(kind, 1);
-  if (records.length < PAGE_SIZE) return { page: 1, records };
+  if (records.length < PAGE_SIZE) return { page: 1, records, certain: records.length > 0 };
   let full = 1;
   let page = 2;
   // Double until a page is short: `full` is known full, `page` known short.
@@ -81,7 +85,7 @@ async function lastPage(client: EposClient, kind: Kind): Promise<{ page: number;
     full = page;
     page *= 2;
   }
-  if (records.length > 0) return { page, records };
+  if (records.length > 0) return { page, records, certain: true };
   let empty = page;
   let best = { page: full, records: [] as OpenRecord[] };
   while (empty - full > 1) {
@@ -91,7 +95,7 @@ async function lastPage(client: EposClient, kind: Kind): Promise<{ page: number;
       full = middle;
       best = { page: middle, records: found };
     } else if (found.length === 0) empty = middle;
-    else return { page: middle, records: found };
+    else return { page: middle, records: found, certain: true };
   }
-  return best.records.length > 0 ? best : { page: full, records: await client.list(kind, full) };
+  return { ...(best.records.length > 0 ? best : { page: full, records: await client.list(kind, full) }), certain: false };
 }

@@ -169,16 +169,16 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
 }
 
 /**
- * Ends a twin check: the check leaves the queue and, when a `twin` was found, a delete of it is
+ * Ends a twin check: the check leaves the queue and a delete of each of the `twins` found is
  * held for a person to confirm (see sw/twins.ts). One strict transaction.
  */
-export async function settleTwinCheck(db: TillDb, check: TwinCheck, twin: OpenRecord | undefined, now: number): Promise<void> {
+export async function settleTwinCheck(db: TillDb, check: TwinCheck, twins: readonly OpenRecord[], now: number): Promise<void> {
   const tx = db.transaction(['outbox', 'queue'], 'readwrite', { durability: 'strict' });
   const queue = (await tx.objectStore('queue').get('queue')) ?? initialQueue();
   const twinChecks = (queue.twinChecks ?? []).filter((c) => c.kind !== check.kind || c.id !== check.id);
   const { twinChecks: _settled, ...rest } = queue;
   const writes: Promise<unknown>[] = [tx.objectStore('queue').put(twinChecks.length > 0 ? { ...rest, twinChecks } : rest)];
-  if (twin) writes.push(tx.objectStore('outbox').add(twinDelete(check.kind, twin, check.id, now)));
+  for (const twin of twins) writes.push(tx.objectStore('outbox').add(twinDelete(check.kind, twin, check.id, now)));
   await Promise.all([...writes, tx.done]);
 }
 
@@ -186,7 +186,7 @@ export async function settleTwinCheck(db: TillDb, check: TwinCheck, twin: OpenRe
 function twinDelete(kind: Kind, twin: OpenRecord, keptId: number, now: number): OutboxEntry {
   const twinId = recordId(kind, twin) as number;
   const label = KINDS[kind].label;
-  const message = `Epos Now made this ${label} twice from one create of this till (the browser sent it again on its own): ${twinId} and ${keptId}, the one the till uses. Retry deletes ${twinId}; Discard keeps both.`;
+  const message = `Epos Now made this ${label} more than once from one create of this till (the browser sent it again on its own): ${twinId} is a copy of ${keptId}, the one the till uses. Retry deletes ${twinId}; Discard keeps both.`;
   const entry: Omit<OutboxEntry, 'seq'> = {
     target: kind,
     op: 'delete',

@@ -5,6 +5,7 @@
  * No Node and no DOM here beyond what both have; the caller checks the server afterwards.
  */
 import type { EposClient } from '../../app/epos/client.ts';
+import { recordId } from '../../app/epos/ids.ts';
 import type { Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { TillDb } from '../../app/store/db.ts';
@@ -131,7 +132,8 @@ export async function runChaos(db: TillDb, client: EposClient, seeded: Seeded, w
 /**
  * What a person does with what was left for them, once the server behaves again (the caller
  * clears the faults): a twin's delete is confirmed; a held create is looked up in Epos Now by its
- * marker (as a person would in the back office) and adopted when there, sent again when not.
+ * marker (as a person would in the back office) and adopted when there (any copies deleted),
+ * sent again when not.
  * Then replays until nothing is due. Returns how many entries the person settled.
  */
 export async function settleAsPerson(db: TillDb, client: EposClient, run: ChaosRun): Promise<number> {
@@ -141,8 +143,13 @@ export async function settleAsPerson(db: TillDb, client: EposClient, run: ChaosR
     if (entry.op === 'create' && entry.target !== 'settings') {
       const marker = run.intended.find((r) => r.created && r.kind === entry.target && r.id === entry.recordId)?.marker;
       const found = marker ? (await client.listAll(entry.target)).filter((r) => r[marker[0]] === marker[1]) : [];
-      if (found.length === 1) await adoptRecord(db, entry.seq, found[0] as OpenRecord, Date.now());
-      else await retryEntry(db, entry.seq, Date.now());
+      const [first, ...extra] = found;
+      if (first === undefined) await retryEntry(db, entry.seq, Date.now());
+      else {
+        // It is there (more than once when the browser's resend and a drop both struck): keep one.
+        await adoptRecord(db, entry.seq, first, Date.now());
+        for (const copy of extra) await enqueue(db, { op: 'delete', kind: entry.target, id: recordId(entry.target, copy) as number }, Date.now());
+      }
     } else {
       await retryEntry(db, entry.seq, Date.now());
     }
@@ -152,8 +159,9 @@ export async function settleAsPerson(db: TillDb, client: EposClient, run: ChaosR
   return left.length;
 }
 
-/** Entries the replayer may still settle: first of their record and not waiting for a person. */
+/** What the replayer may still settle: entries first of their record and not waiting for a person, and twin checks. */
 async function due(db: TillDb): Promise<number> {
   const ready = await readReady(db, Number.MAX_SAFE_INTEGER);
-  return ready.send.length + ready.verify.length;
+  const twinChecks = (await db.get('queue', 'queue'))?.twinChecks?.length ?? 0;
+  return ready.send.length + ready.verify.length + twinChecks;
 }

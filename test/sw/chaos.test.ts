@@ -5,27 +5,12 @@
  * The same run in Chromium, over HTTP with keep-alive, is test/browser/chaos.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { API_LIMIT_TEXT, type Fault } from '../standin/faults.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
-import { checkChaos, seededOf } from './chaos-check.ts';
+import { CHAOS_FAULTS, checkChaos, seededOf } from './chaos-check.ts';
 import { runChaos, settleAsPerson } from './chaos-run.ts';
 
 const WRITES = 1_000;
 
-/** What misbehaves, and how often: shared with the Chromium run. */
-export const CHAOS_FAULTS: Fault[] = [
-  { type: 'status', status: 503, probability: 0.05 },
-  { type: 'status', status: 500, probability: 0.03 },
-  { type: 'rate-limit', retryAfter: 1, probability: 0.03 },
-  { type: 'rate-limit', status: 200, form: 'text', probability: 0.01 },
-  { type: 'rate-limit', status: 400, form: 'text', probability: 0.01 },
-  { type: 'drop-after-apply', probability: 0.05 },
-  // A proxy or portal answering for the server: a 200 that is not the API's answer.
-  { type: 'malformed', probability: 0.02 },
-  { type: 'malformed', body: API_LIMIT_TEXT, contentType: 'text/plain', probability: 0.01 },
-  { type: 'empty-list', probability: 0.03 },
-  { type: 'latency', ms: 3, probability: 0.05 },
-];
 
 describe('chaos', () => {
   it(`${WRITES} random writes under about 25% misbehaving answers land exactly once, the server ending as the writes intended`, async () => {

@@ -46,7 +46,7 @@ describe('StatusBar', () => {
 
   it('says when the stored token or API address cannot be used, with a way to enter a new token', () => {
     const onNewToken = vi.fn();
-    renderBar({ contextProblem: contextProblem({ baseUrl: '', token: 'abc def==', deviceId: '1', locationId: '1', staffId: '1', username: null, locationAreaId: null }), onNewToken });
+    renderBar({ contextProblem: contextProblem({ baseUrl: '', token: 'abc def==' }), onNewToken });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('This till cannot reach Epos Now');
     expect(alert.textContent).toContain('token');

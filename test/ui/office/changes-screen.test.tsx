@@ -266,11 +266,11 @@ describe('ChangesScreen: a twin a resent create made', () => {
     await markDone(db, create!, { CustomerID: 42, Forename: 'Ann' }, NOW);
     const [check] = (await db.get('queue', 'queue'))?.twinChecks ?? [];
     expect(check).toEqual({ kind: 'Customer', id: 42, body: { Forename: 'Ann' } });
-    await settleTwinCheck(db, check!, { CustomerID: 41, Forename: 'Ann' }, NOW);
+    await settleTwinCheck(db, check!, [{ CustomerID: 41, Forename: 'Ann' }], NOW);
     await renderScreen(writer);
     const twin = await screen.findByRole('listitem', { name: 'Delete Customer 41' });
     expect(twin.textContent).toContain('Needs a decision');
-    expect(twin.textContent).toContain('41 and 42, the one the till uses. Retry deletes 41; Discard keeps both.');
+    expect(twin.textContent).toContain('41 is a copy of 42, the one the till uses. Retry deletes 41; Discard keeps both.');
     expect(twin.textContent).not.toContain('may or may not have received it');
     expect(within(twin).getByRole('button', { name: 'Discard Delete Customer 41' })).toBeTruthy();
     fireEvent.click(within(twin).getByRole('button', { name: 'Retry Delete Customer 41' }));
