@@ -5,6 +5,7 @@
  */
 import type { WorkerMessage } from '../app/store/channel.ts';
 import type { ApiLimit } from './api-limit.ts';
+import { authProbeDelay, probeToken } from './auth-probe.ts';
 import type { Reachability } from './reachability.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
@@ -47,6 +48,8 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
   let timer: unknown;
   // Consecutive passes that found the API unreachable: spaces out the probes of a long outage.
   let outages = 0;
+  // Probes of a refused token since the queue paused: spaces them out.
+  let authProbes = 0;
 
   async function once(): Promise<ReplayReport | undefined> {
     const replayDeps = await deps.replayDeps();
@@ -73,12 +76,25 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
       return report;
     }
     if (report.done > 0) await deps.apiLimit.passed();
+    if (report.paused) {
+      // The refusal just met is not probed at once; a pass that found the queue already paused
+      // (a page opened again from Epos Now, a write, the probe's timer) asks the API once.
+      if (report.sent === 0 && (await probeToken(replayDeps.db, replayDeps.client))) {
+        authProbes = 0;
+        deps.broadcast({ type: 'outbox-changed' });
+        again = true;
+        return report;
+      }
+      schedule(authProbeDelay(++authProbes));
+      return report;
+    }
+    authProbes = 0;
     deps.clearTimer(timer);
     timer = undefined;
     // Reconnecting, Background Sync and a new write all run a pass at once; this probe only
     // covers a network that comes back without the browser noticing (a server that was down).
     const wait = report.offline ? Math.min(MAX_PROBE_MS, FIRST_PROBE_MS * 2 ** (outages - 1)) : report.nextAt === null ? null : Math.max(0, report.nextAt - replayDeps.now());
-    if (wait !== null && !report.paused) schedule(wait);
+    if (wait !== null) schedule(wait);
     return report;
   }
 

@@ -4,6 +4,7 @@ import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { readApiLimit } from '../../app/store/api-limit.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
+import { FIRST_AUTH_PROBE_MS } from '../../sw/auth-probe.ts';
 import { createOutboxRunner, FIRST_PROBE_MS } from '../../sw/outbox-runner.ts';
 import { createSyncScheduler } from '../../sw/sync.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
@@ -40,7 +41,7 @@ describe('outbox runner', () => {
     expect(locks.every((name) => name === 'epos-till-outbox-replay')).toBe(true);
   });
 
-  it('schedules itself for the end of a backoff, and not while paused for a token', async () => {
+  it('schedules itself for the end of a backoff, and while paused for a token only the token probe', async () => {
     const db = await freshDb();
     const { standin, client } = standinClient();
     const timers: number[] = [];
@@ -63,7 +64,7 @@ describe('outbox runner', () => {
     standin.faults.add({ type: 'status', status: 401 });
     await db.getAll('outbox').then(async ([e]) => db.put('outbox', { ...e!, notBefore: 0 }));
     await runner.run();
-    expect(timers).toHaveLength(1);
+    expect(timers).toEqual([timers[0], FIRST_AUTH_PROBE_MS]);
     expect((await runner.run())?.paused).toBe(true);
   });
 });
