@@ -166,8 +166,9 @@ describe('offline writes in Chromium', () => {
   it('a refused token pauses sending and says so; a new token entered in the form resumes it', async () => {
     await openTill();
     const { standin } = app;
-    // The server refuses the token once: what a revoked API device looks like to the till.
-    standin.faults.add({ match: { method: 'POST', path: '/api/V2/Customer' }, type: 'status', status: 401, times: 1 });
+    // The server refuses the token from now on: what a revoked API device looks like to the till
+    // (every request, the worker's token probe too, until the new token is entered).
+    standin.faults.add({ match: { path: '/api/' }, type: 'status', status: 401 });
     const customer = { Forename: 'Cai', Surname: 'Refused' };
     const [result] = await write({ op: 'create', kind: 'Customer', body: customer });
     expect(result?.state).toBe('queued');
@@ -177,6 +178,8 @@ describe('offline writes in Chromium', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: join(SCREENSHOTS, 'till-360-sending-paused.png') });
 
+    // The device's new token is issued: the stand-in takes it (the same text, here) from now on.
+    standin.faults.clear();
     await paused.getByRole('button', { name: 'Enter a new token' }).click();
     await page.getByRole('heading', { name: 'Enter a new API token' }).waitFor(WAIT);
     await page.getByLabel('API token').fill(standin.token);
@@ -187,6 +190,22 @@ describe('offline writes in Chromium', () => {
     expect(standin.records('Customer').filter((c) => c['Surname'] === 'Refused')).toHaveLength(1);
     // The till is the same till: its ids were kept with the new token.
     await page.getByText('Till 1').waitFor();
+    expect(unexpected(problems).filter((text) => !text.includes('status of 401'))).toEqual([]);
+  });
+
+  it('a refused token that works again resumes sending by itself when the till is opened again from Epos Now', async () => {
+    await openTill();
+    const { standin } = app;
+    // The API answers 401 for a while (a device disabled and enabled again, an outage's answers).
+    standin.faults.add({ match: { path: '/api/' }, type: 'status', status: 401 });
+    const [result] = await write({ op: 'create', kind: 'Customer', body: { Forename: 'Rae', Surname: 'Resumed' } });
+    expect(result?.state).toBe('queued');
+    await page.getByRole('alert').filter({ hasText: 'Sending paused' }).waitFor(WAIT);
+    standin.faults.clear();
+    // Epos Now opens the app again with the same token: nobody types anything.
+    await page.goto(app.appUrl());
+    await showsChanges('All changes saved', SAVED);
+    expect(standin.records('Customer').filter((c) => c['Surname'] === 'Resumed')).toHaveLength(1);
     expect(unexpected(problems).filter((text) => !text.includes('status of 401'))).toEqual([]);
   });
 
