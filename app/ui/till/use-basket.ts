@@ -4,7 +4,7 @@
  * sale stays in the currency it began in: when the shop's currency changes under it, the cashier
  * decides (keep it, or start a new one); it is never thrown away unasked.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type BasketStorage, loadBasket, saveBasket } from '../../till/basket-storage.ts';
 import { type Basket, EMPTY_BASKET, isEmpty } from '../../till/basket.ts';
 
@@ -39,7 +39,9 @@ export function useBasket(currency: string, storage?: BasketStorage): BasketStat
   useEffect(() => {
     if (sale !== saleCurrency) setSaleCurrency(sale);
   }, [sale, saleCurrency]);
-  useEffect(() => {
+  // A layout effect runs in the same task as the render, before the browser may unload the
+  // page: with a plain effect (after paint), a reload just after a tap lost that tap.
+  useLayoutEffect(() => {
     // The restored basket is already stored; saving it again would hide a read problem.
     if (basket === kept.current) return;
     kept.current = basket;
