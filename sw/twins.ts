@@ -10,10 +10,9 @@
  * notes a check in the queue row), so it adds nothing to a send and survives a stopped worker.
  */
 import type { EposClient } from '../app/epos/client.ts';
-import { isEposError } from '../app/epos/errors.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
 import type { TwinCheck } from '../app/store/schema.ts';
-import { matches } from './verify.ts';
+import { getIfThere, matches } from './verify.ts';
 
 /** How far back from the answered id a look goes: several sends of one create may have landed. */
 export const TWIN_LOOKBACK = 8;
@@ -30,10 +29,7 @@ export async function findTwins(client: EposClient, check: TwinCheck, ours: (id:
   const twins: OpenRecord[] = [];
   for (let id = check.id - 1; id >= 1 && id > check.id - 1 - TWIN_LOOKBACK; id--) {
     if (ours(id)) continue;
-    const record = await client.get(check.kind, id).catch((error: unknown) => {
-      if (isEposError(error) && error.code === 'not-found') return undefined;
-      throw error;
-    });
+    const record = await getIfThere(client, check.kind, id);
     if (record === undefined) continue;
     if (matches(check.body, record)) twins.push(record);
     else if (!others.some((other) => other !== check && other.kind === check.kind && matches(other.body, record))) break;

@@ -39,13 +39,18 @@ export async function lookFor(client: EposClient, entry: OutboxEntry): Promise<S
     if (matching.length === 0 && !certain) return { type: 'several', candidates: [] };
     return matching.length === 0 ? { type: 'absent' } : { type: 'several', candidates: matching };
   }
-  const record = await client.get(kind, entry.recordId).catch((error: unknown) => {
-    if (isEposError(error) && error.code === 'not-found') return undefined;
-    throw error;
-  });
+  const record = await getIfThere(client, kind, entry.recordId);
   if (entry.op === 'delete') return record === undefined ? { type: 'landed' } : { type: 'absent' };
   if (record === undefined) return { type: 'record-gone' };
   return matches(entry.body as OpenRecord, record) ? { type: 'landed', answer: record } : { type: 'absent' };
+}
+
+/** One record, or undefined when the server answers 404 for it. */
+export function getIfThere(client: EposClient, kind: Kind, id: number): Promise<OpenRecord | undefined> {
+  return client.get(kind, id).catch((error: unknown) => {
+    if (isEposError(error) && error.code === 'not-found') return undefined;
+    throw error;
+  });
 }
 
 /**
