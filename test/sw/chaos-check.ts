@@ -7,8 +7,14 @@ import { API_LIMIT_TEXT, type Fault } from '../standin/faults.ts';
 import type { Standin } from '../standin/standin.ts';
 import { CHAOS_KINDS, type ChaosRun, type Seeded } from './chaos-run.ts';
 
-/** What misbehaves, and how often, in every chaos run: about a quarter of requests. */
-export const CHAOS_FAULTS: readonly Fault[] = [
+/**
+ * What misbehaves, and how often, in every chaos run: about a quarter of requests. `elsewhere` is
+ * where a redirect points: another origin's address (in process, redirects are not followed).
+ */
+export function chaosFaults(elsewhere: string): Fault[] {
+  return [
+  // A load balancer or portal sending the request to another origin.
+  { type: 'redirect', location: `${elsewhere}/api/V2/elsewhere`, probability: 0.01 },
   { type: 'status', status: 503, probability: 0.05 },
   { type: 'status', status: 500, probability: 0.03 },
   // Epos Now's API limit: its status is not published, so each plausible one.
@@ -22,7 +28,8 @@ export const CHAOS_FAULTS: readonly Fault[] = [
   { type: 'malformed', body: API_LIMIT_TEXT, contentType: 'text/plain', probability: 0.01 },
   { type: 'empty-list', probability: 0.03 },
   { type: 'latency', ms: 3, probability: 0.05 },
-];
+  ];
+}
 
 /** What a check found. */
 export interface ChaosCheck {
