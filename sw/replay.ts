@@ -21,6 +21,7 @@ import {
   markHeld,
   markRetry,
   markUnsent,
+  markLookFailed,
   markVerify,
   pauseForAuth,
   readReady,
@@ -314,8 +315,10 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport
     if (!isEposError(caught)) throw caught;
     const offline = caught.code === 'network' && !caught.mayHaveReached;
     if (offline) report.offline = true;
-    // Could not look: look again when the network is back (or after a wait), never sending meanwhile.
-    await markVerify(deps.db, entry, caught.toJSON(), offline ? deps.now() : deps.now() + backoff(deps, entry.attempts), deps.now());
+    // Could not look: look again when the network is back (or after a wait that grows with each
+    // failed look, so a server that keeps failing is not asked every few seconds), never sending meanwhile.
+    const wait = offline ? 0 : backoff(deps, entry.attempts + (entry.looks ?? 0) + 1);
+    await markLookFailed(deps.db, entry, caught.toJSON(), deps.now() + wait, deps.now());
   }
   deps.onChange?.();
 }

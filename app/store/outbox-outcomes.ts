@@ -221,7 +221,9 @@ async function sendable(outbox: OutboxStore, waiting: Waiting, [entry, seen]: [O
 }
 
 function sending(entry: OutboxEntry, now: number): OutboxEntry {
-  return { ...entry, state: 'sending', attempts: entry.attempts + 1, updatedAt: now };
+  // A new send starts its looks afresh.
+  const { looks: _looks, ...rest } = entry;
+  return { ...rest, state: 'sending', attempts: entry.attempts + 1, updatedAt: now };
 }
 
 /** `name` of the note on an entry held because it was made under another account. */
@@ -289,6 +291,11 @@ export function markFailed(db: TillDb, entry: OutboxEntry, error: EposErrorData,
 /** A create that may have landed: look for it before sending again. */
 export function markVerify(db: TillDb, entry: OutboxEntry, error: EposErrorData | null, notBefore: number, now: number): Promise<void> {
   return update(db, entry.seq, { state: 'verify', error, notBefore, updatedAt: now });
+}
+
+/** A look for `entry` on the server could not be made: look again at `notBefore`, one more failed look counted. */
+export function markLookFailed(db: TillDb, entry: OutboxEntry, error: EposErrorData, notBefore: number, now: number): Promise<void> {
+  return update(db, entry.seq, { state: 'verify', error, notBefore, updatedAt: now, looks: (entry.looks ?? 0) + 1 });
 }
 
 /** Only a person can decide: keep the records that may be it. */

@@ -154,6 +154,8 @@ export interface OutboxEntry {
   updatedAt: number;
   /** The last failure, as the server or the network gave it. */
   error: EposErrorData | null;
+  /** Looks at the server that could not be made since the last send (a verification's back-off grows with them). */
+  looks?: number;
   /** For a held create: the server's records that may be this one. */
   candidates?: OpenRecord[];
   /**
