@@ -6,6 +6,7 @@
 import type { CachedKind } from '../app/epos/kinds.ts';
 import { readMeta } from '../app/store/catalog.ts';
 import type { PullProgressMessage, WorkerMessage } from '../app/store/channel.ts';
+import type { KindMeta } from '../app/store/schema.ts';
 import { settleHeld } from '../app/store/snapshot.ts';
 import type { ApiLimit } from './api-limit.ts';
 import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
@@ -125,7 +126,12 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
     const pull = await deps.pullDeps();
     if (!pull) return [];
     const now = deps.now();
-    const stale = (await readMeta(pull.db)).some((m) => m.pulledAt === null || now - m.pulledAt >= intervalMs);
+    // A kind whose last attempt failed may be missing changes made meanwhile, however fresh its
+    // snapshot; that is stored, so a worker stopped during an outage catches up when it starts
+    // again. No sooner than the longest retry wait, so a kind that keeps failing is not walked
+    // at every minute's check.
+    const failed = (m: KindMeta): boolean => m.lastError !== null && m.attemptedAt !== null && now - m.attemptedAt >= MAX_RETRY_MS;
+    const stale = (await readMeta(pull.db)).some((m) => m.pulledAt === null || now - m.pulledAt >= intervalMs || failed(m));
     return stale ? syncNow() : [];
   }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { readApiLimit } from '../../app/store/api-limit.ts';
+import { readMeta } from '../../app/store/catalog.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
-import { createSyncScheduler, FIRST_RETRY_MS, type SyncDeps } from '../../sw/sync.ts';
+import { createSyncScheduler, FIRST_RETRY_MS, MAX_RETRY_MS, type SyncDeps } from '../../sw/sync.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 async function setup(products = 450) {
@@ -67,6 +68,25 @@ describe('sync scheduler', () => {
     expect(standin.log.length).toBe(requests);
     advance(31_000);
     expect((await scheduler.syncIfStale(60_000)).length).toBe(4);
+  });
+
+  it('pulls when the last attempt failed, however fresh the snapshot: a worker that stopped during an outage catches up when it starts again', async () => {
+    const { standin, scheduler, advance, db } = await setup();
+    await scheduler.syncNow();
+    // The outage: a pull that gets no answer. What a new worker knows of it is what was stored.
+    advance(1_000);
+    standin.faults.add({ type: 'drop-before-apply' });
+    await scheduler.syncNow();
+    expect((await readMeta(db)).every((m) => m.lastError !== null)).toBe(true);
+    standin.faults.clear();
+    // Not at every minute's check: a kind that keeps failing would be walked each time.
+    advance(60_000);
+    expect(await scheduler.syncIfStale(15 * 60_000)).toEqual([]);
+    // Still inside the refresh interval, past the longest retry wait: only the failed attempt
+    // says the snapshot may be missing changes.
+    advance(MAX_RETRY_MS);
+    expect((await scheduler.syncIfStale(15 * 60_000)).filter((o) => o.ok)).toHaveLength(4);
+    expect(await scheduler.syncIfStale(15 * 60_000)).toEqual([]);
   });
 
   it('retries a failed pull with growing, jittered delays, and stops retrying once it succeeds', async () => {
