@@ -81,8 +81,8 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
 
   if (write.op === 'update') {
     const body = withoutId(write.kind, write.body);
-    const current = await localRecord(tx, write.kind, write.id);
-    if (current !== undefined) await setLocal(tx, write.kind, write.id, { ...current, ...body });
+    const { record: current, base } = await shownRecord(tx, write.kind, write.id);
+    if (current !== undefined) await setLocal(tx, write.kind, write.id, { ...current, ...body }, base);
     if (open && (open.op === 'create' || open.op === 'update')) {
       await tx.objectStore('outbox').put({ ...open, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now });
       return { seq: open.seq, recordId: write.id };
@@ -99,7 +99,10 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
   }
   // Updates still waiting would change a record about to go: drop them.
   for (const entry of unsent) if (entry.op === 'update') await tx.objectStore('outbox').delete(entry.seq);
-  if (isCachedKind(write.kind)) await tx.objectStore('local').put({ kind: write.kind, id: write.id, record: null, landedAt: null });
+  if (isCachedKind(write.kind)) {
+    const base = landedBase(await tx.objectStore('local').get([write.kind, write.id]));
+    await tx.objectStore('local').put({ kind: write.kind, id: write.id, record: null, landedAt: null, ...(base ? { base } : {}) });
+  }
   return { seq: await add(tx, { target: write.kind, op: 'delete', recordId: write.id, body: null }, now), recordId: write.id };
 }
 
@@ -121,35 +124,49 @@ async function add(tx: WriteTx, entry: Pick<OutboxEntry, 'target' | 'op' | 'reco
   return tx.objectStore('outbox').add(full as OutboxEntry);
 }
 
-/** The record as the till shows it now: a local row, else the snapshot's. */
-async function localRecord(tx: WriteTx, kind: Kind, id: number): Promise<OpenRecord | undefined> {
-  if (!isCachedKind(kind)) return undefined;
+/** The record as the till shows it now (a local row, else the snapshot's), and the landed record under it, if any. */
+async function shownRecord(tx: WriteTx, kind: Kind, id: number): Promise<{ record: OpenRecord | undefined; base: LocalRow['base'] }> {
+  if (!isCachedKind(kind)) return { record: undefined, base: undefined };
   const local = await tx.objectStore('local').get([kind, id]);
-  if (local) return local.record ?? undefined;
-  return snapshotRecord(tx as unknown as CatalogTx, kind, id);
+  if (local) return { record: local.record ?? undefined, base: landedBase(local) };
+  return { record: await snapshotRecord(tx as unknown as CatalogTx, kind, id), base: undefined };
 }
 
 /**
- * Rebuilds what the till shows of a record from the snapshot and the entries still queued for
- * it, after a person changed or discarded one of them. With nothing queued, the snapshot is the
- * truth again (unless a landed write is still waiting for the next pull to include it).
+ * The server's record as the last landing left it, when the snapshot may not have it yet: a
+ * landed row is it; a row with writes laid over a landing keeps it aside. Undefined when the
+ * snapshot is the server's record as far as the till knows.
+ */
+function landedBase(row: LocalRow | undefined): LocalRow['base'] {
+  if (!row) return undefined;
+  if (row.base) return row.base;
+  return row.landedAt === null ? undefined : { record: row.record, at: row.landedAt };
+}
+
+/**
+ * Rebuilds what the till shows of a record from the server's record (the snapshot's, or a
+ * landing the snapshot does not have yet) and the entries still queued for it, after a person
+ * changed or discarded one of them. With nothing queued, the server's record is the truth again:
+ * a landed one stays until the next pull includes it.
  */
 export async function recomputeLocal(tx: CatalogWriteTx, kind: Kind, id: number): Promise<void> {
   if (!isCachedKind(kind)) return;
   const local = tx.objectStore('local');
   const current = await local.get([kind, id]);
+  const base = landedBase(current);
   const queued = await entriesOf(tx.objectStore('outbox').index('byRecord'), kind, id);
   if (queued.length === 0) {
-    if (current?.landedAt == null) await local.delete([kind, id]);
+    if (base) await local.put({ kind, id, record: base.record, landedAt: base.at });
+    else await local.delete([kind, id]);
     return;
   }
-  let record: OpenRecord | null = (await snapshotRecord(tx as unknown as CatalogTx, kind, id)) ?? null;
+  let record: OpenRecord | null = base ? base.record : ((await snapshotRecord(tx as unknown as CatalogTx, kind, id)) ?? null);
   for (const entry of queued) {
     if (entry.op === 'delete') record = null;
     else if (entry.op === 'create') record = { ...(entry.body as OpenRecord), ...(current?.record ? pickId(kind, current.record) : {}) };
     else if (record) record = { ...record, ...(entry.body as OpenRecord) };
   }
-  await local.put({ kind, id, record, landedAt: null });
+  await local.put({ kind, id, record, landedAt: null, ...(base ? { base } : {}) });
 }
 
 function pickId(kind: Kind, record: OpenRecord): OpenRecord {
@@ -157,9 +174,9 @@ function pickId(kind: Kind, record: OpenRecord): OpenRecord {
   return { [key]: record[key] };
 }
 
-async function setLocal(tx: WriteTx, kind: Kind, id: number, record: OpenRecord): Promise<void> {
+async function setLocal(tx: WriteTx, kind: Kind, id: number, record: OpenRecord, base?: LocalRow['base']): Promise<void> {
   if (!isCachedKind(kind)) return;
-  const row: LocalRow = { kind, id, record, landedAt: null };
+  const row: LocalRow = { kind, id, record, landedAt: null, ...(base ? { base } : {}) };
   await tx.objectStore('local').put(row);
 }
 

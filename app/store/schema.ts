@@ -80,6 +80,12 @@ export interface LocalRow {
   record: OpenRecord | null;
   /** When the server confirmed the write (ms), or null while it is pending. */
   landedAt: number | null;
+  /**
+   * The server's record as a write that landed left it (null: deleted), and when it landed, while
+   * writes made since are laid over `record` and no pull has included the landing yet: what the
+   * till shows of the record if those writes are discarded. Absent when the snapshot is the base.
+   */
+  base?: { record: OpenRecord | null; at: number };
 }
 
 /** How the app was opened: what Epos Now put in the query string, or what was stored last time. */

@@ -64,11 +64,13 @@ export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number
     return false;
   }
   await tx.objectStore('meta').put({ ...meta, gen, count: done.count, pulledAt: done.startedAt, attemptedAt: done.now, lastError: null, held: null });
-  // Local writes the server confirmed before this walk began are now part of the snapshot.
+  // Local writes the server confirmed before this walk began are now part of the snapshot; so is
+  // a landing that writes made since are laid over: the snapshot is their base again.
   const local = tx.objectStore('local');
   for (let cursor = await local.openCursor(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity])); cursor; cursor = await cursor.continue()) {
-    const landedAt = cursor.value.landedAt;
+    const { landedAt, base, ...row } = cursor.value;
     if (landedAt !== null && landedAt < done.startedAt) await cursor.delete();
+    else if (base && base.at < done.startedAt) await cursor.update({ ...row, landedAt });
   }
   await tx.done;
   await db.delete('pages', generationsBelow(kind, gen));
