@@ -157,12 +157,15 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   if (claimed) puts.set(claimed.seq, claimed);
   for (const put of puts.values()) writes.push(outbox.put(put));
   if (cached) {
-    let record: OpenRecord | null = entry.op === 'delete' ? null : (answer ?? row?.record ?? null);
+    // What the server has now: what the till shows again if the writes still queued are discarded.
+    const landed: OpenRecord | null = entry.op === 'delete' ? null : (answer ?? (row?.base?.record ? { ...row.base.record, ...(entry.body as OpenRecord) } : row?.record) ?? null);
+    let record = landed;
     for (const n of later) {
       if (n.op === 'delete') record = null;
       else if (record && n.op === 'update') record = { ...record, ...(n.body as OpenRecord) };
     }
-    writes.push(local.put({ kind, id, record, landedAt: later.length > 0 ? null : now }));
+    // With writes still queued the row is not released by a pull; the landing is kept as their base.
+    writes.push(local.put(later.length > 0 ? { kind, id, record, landedAt: null, base: { record: landed, at: now } } : { kind, id, record, landedAt: now }));
   }
   await Promise.all([...writes, tx.done]);
   return { id, next, claimed };
