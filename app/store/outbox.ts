@@ -90,9 +90,10 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
     return { seq: await add(tx, { target: write.kind, op: 'update', recordId: write.id, body }, now), recordId: write.id };
   }
 
-  // Delete. A record whose create never left: cancel everything, nothing reaches the server.
+  // Delete. A record whose create never left (or was discarded: a temporary id with nothing
+  // queued and no landing): cancel everything, nothing reaches the server.
   const unsent = waiting.filter((e) => e.state === 'pending' && e.attempts === 0);
-  if (write.id < 0 && waiting.length > 0 && unsent.length === waiting.length) {
+  if (write.id < 0 && unsent.length === waiting.length) {
     for (const entry of waiting) await tx.objectStore('outbox').delete(entry.seq);
     await tx.objectStore('local').delete([write.kind, write.id]);
     return { seq: undefined, recordId: write.id };

@@ -9,6 +9,7 @@ import { recordId } from '../../app/epos/ids.ts';
 import { readAll, readOne } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
+import { discardEntry } from '../../app/store/outbox-admin.ts';
 import { claim, markDone, markRetry, markUnsent, markVerify, readReady } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pullKind } from '../../sw/pull.ts';
@@ -113,5 +114,18 @@ describe('deleting a new record whose create already went out once', () => {
     const writes = standin.log.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
     expect(writes).toEqual(['POST /api/V2/Product', expect.stringMatching(/^DELETE \/api\/V2\/Product\/\d+$/)]);
     expect(await readOne(db, 'Product', tempId)).toBeUndefined();
+  });
+});
+
+describe('deleting a new record whose create a person discarded', () => {
+  it('queues nothing: no request could carry its temporary id, and there is nothing on Epos Now to delete', async () => {
+    const db = await freshDb();
+    const { recordId: temp, seq } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Never made', SalePrice: 1 } }, 1);
+    await discardEntry(db, seq as number);
+    // A screen still showing the record deletes it.
+    const queued = await enqueue(db, { op: 'delete', kind: 'Product', id: temp }, 2);
+    expect(queued.seq).toBeUndefined();
+    expect(await db.getAll('outbox')).toEqual([]);
+    expect(await db.get('local', ['Product', temp])).toBeUndefined();
   });
 });
