@@ -2,7 +2,8 @@
 /**
  * `npm test`: every check the project has, in order, stopping at the first failure with its
  * exit code. Chromium (Debian's package) first, since browser tests need it; then the three
- * type-checks, the build (which prints the size budget and fails over it), vitest, vitest again
+ * type-checks, the build (which prints the size budget and fails over it), vitest (all three of
+ * its projects: unit, browser, build; `npm run test:unit` is the first alone), vitest again
  * on the newest LTS Node (fetched from the npm registry when this machine runs another line), and
  * a small benchmark (5,000 products) that prints its figures. Extra arguments go to vitest and
  * skip the second Node and the benchmark, e.g. `npm test -- test/build`.
