@@ -32,7 +32,7 @@ export async function findTwins(client: EposClient, check: TwinCheck, ours: (id:
     const record = await getIfThere(client, check.kind, id);
     if (record === undefined) continue;
     if (matches(check.body, record)) twins.push(record);
-    else if (!others.some((other) => other !== check && other.kind === check.kind && matches(other.body, record))) break;
+    else if (!others.some((other) => other.kind === check.kind && matches(other.body, record))) break;
   }
   return twins;
 }
