@@ -1,8 +1,10 @@
 /** A fresh fake-indexeddb database per test, and a stand-in client to pull from. */
 import 'fake-indexeddb/auto';
 import { createClient, type EposClient } from '../../app/epos/client.ts';
+import type { EposErrorData } from '../../app/epos/errors.ts';
 import type { IdStyle } from '../../app/epos/ids.ts';
 import { openTillDb, type OpenOptions, type TillDb } from '../../app/store/db.ts';
+import { pullKind } from '../../sw/pull.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin, type StandinOptions } from '../standin/standin.ts';
 
@@ -17,4 +19,19 @@ export function freshDb(options: OpenOptions = {}): Promise<TillDb> {
 export function standinClient(options: StandinOptions & { idStyle?: IdStyle } = {}): { standin: Standin; client: EposClient } {
   const standin = createStandin({ products: 450, ...options });
   return { standin, client: createClient({ baseUrl: 'http://standin.test', token: standin.token, fetch: inProcessFetch(standin) }) };
+}
+
+/** A database with the stand-in's products pulled, a clock the test moves (pulls are timed by it), and a way to pull again. */
+export async function pulledTill() {
+  const db = await freshDb();
+  const { standin, client } = standinClient();
+  const clock = { now: 1_000 };
+  const pull = () => pullKind({ db, client, now: () => clock.now }, 'Product');
+  await pull();
+  return { db, standin, client, clock, pull };
+}
+
+/** Epos Now refusing a write: a 400 with its reason, as the outbox stores it. */
+export function refusal(method: string, path: string): EposErrorData {
+  return { code: 'client', name: 'ClientError', message: 'HTTP 400: SalePrice is not valid', method, path, mayHaveReached: true, status: 400 };
 }

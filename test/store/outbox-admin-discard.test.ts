@@ -4,27 +4,18 @@
  * and the till shows the server's record with them laid over (issue 17, item 2).
  */
 import { describe, expect, it } from 'vitest';
-import type { EposErrorData } from '../../app/epos/errors.ts';
 import { readOne } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue, type Write } from '../../app/store/outbox.ts';
 import { discardEntry } from '../../app/store/outbox-admin.ts';
 import { claim, markFailed, readReady } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
-import { pullKind } from '../../sw/pull.ts';
-import { freshDb, standinClient } from './fixture.ts';
+import { pulledTill, refusal } from './fixture.ts';
 
 const NOW = 1_000;
 
-function refusal(method: string, path: string): EposErrorData {
-  return { code: 'client', name: 'ClientError', message: 'HTTP 400: SalePrice is not valid', method, path, mayHaveReached: true, status: 400 };
-}
-
 async function setup(): Promise<TillDb> {
-  const db = await freshDb();
-  const { client } = standinClient();
-  await pullKind({ db, client }, 'Product');
-  return db;
+  return (await pulledTill()).db;
 }
 
 /** Queues a write, sends it (claims it) and has the server refuse it, as the replayer records a 400. */

@@ -4,26 +4,17 @@
  * landed record, not over the older snapshot (or, for a record made here, nothing at all).
  */
 import { describe, expect, it } from 'vitest';
-import type { EposErrorData } from '../../app/epos/errors.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { readAll, readOne } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue, type Write } from '../../app/store/outbox.ts';
 import { discardEntry, editEntry, retryEntry } from '../../app/store/outbox-admin.ts';
 import { claim, markDone, markFailed } from '../../app/store/outbox-outcomes.ts';
-import { pullKind } from '../../sw/pull.ts';
-import { freshDb, standinClient } from './fixture.ts';
+import { pulledTill, refusal as refusalOf } from './fixture.ts';
 
-const refusal: EposErrorData = { code: 'client', name: 'ClientError', message: 'HTTP 400: SalePrice is not valid', method: 'PUT', path: '/api/V2/Product', mayHaveReached: true, status: 400 };
+const refusal = refusalOf('PUT', '/api/V2/Product');
 
-async function setup() {
-  const db = await freshDb();
-  const { standin, client } = standinClient();
-  const clock = { now: 1_000 };
-  const pull = () => pullKind({ db, client, now: () => clock.now }, 'Product');
-  await pull();
-  return { db, standin, client, clock, pull };
-}
+const setup = pulledTill;
 
 /** Sends `write` and records it landed at `at` with the server's `answer`. */
 async function landed(db: TillDb, write: Write, answer: (tempId: number) => OpenRecord | undefined, at: number): Promise<number> {

@@ -11,18 +11,9 @@ import type { TillDb } from '../../app/store/db.ts';
 import { enqueue, type Write } from '../../app/store/outbox.ts';
 import { claim, markDone } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
-import { pullKind } from '../../sw/pull.ts';
-import { freshDb, standinClient } from './fixture.ts';
+import { pulledTill } from './fixture.ts';
 
-async function setup() {
-  const db = await freshDb();
-  const { standin, client } = standinClient();
-  // A clock the test moves: the pull's start and each landing are compared by it.
-  const clock = { now: 1_000 };
-  const pull = () => pullKind({ db, client, now: () => clock.now }, 'Product');
-  await pull();
-  return { db, standin, client, clock, pull };
-}
+const setup = pulledTill;
 
 type Setup = Awaited<ReturnType<typeof setup>>;
 

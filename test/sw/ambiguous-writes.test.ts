@@ -15,6 +15,7 @@ import { replay, type ReplayDeps } from '../../sw/replay.ts';
 import { CAPTIVE_PORTAL_HTML } from '../standin/faults.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
+import { drain } from './drain.ts';
 import { freshDb } from '../store/fixture.ts';
 
 /** What stands between the till and the stand-in in a test: a proxy that may change answers. */
@@ -30,21 +31,6 @@ async function setup(proxy: Proxy = (request, forward) => forward(request)) {
   const clock = { now: Date.now() };
   const deps: ReplayDeps = { db, client, now: () => clock.now, random: () => 0.5, retryBaseMs: 1_000, leaseMs: 0 };
   return { db, standin, deps, clock };
-}
-
-/** Replays until nothing is due, jumping the clock over each wait; bounded. */
-async function drain(deps: ReplayDeps, clock: { now: number }, rounds = 20): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    const report = await replay(deps);
-    // The API limit holds every entry back: the worker's runner waits it out (sw/api-limit.ts).
-    if (report.limited) {
-      clock.now += report.limited.retryAfterMs ?? 60_000;
-      continue;
-    }
-    if (report.nextAt === null || report.paused) return;
-    clock.now = Math.max(clock.now, report.nextAt);
-  }
-  throw new Error(`outbox not drained after ${rounds} rounds`);
 }
 
 const entries = (db: TillDb): Promise<OutboxEntry[]> => db.getAll('outbox');

@@ -13,6 +13,7 @@ import { pullKind } from '../../sw/pull.ts';
 import { replay, type ReplayDeps } from '../../sw/replay.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
+import { drain } from './drain.ts';
 import { freshDb } from '../store/fixture.ts';
 
 /** What stands between the till and the stand-in: a proxy that may change or hold answers. */
@@ -36,16 +37,6 @@ async function setup(proxy: Proxy = (request, forward) => forward(request), time
 
 const entries = (db: TillDb): Promise<OutboxEntry[]> => db.getAll('outbox');
 const sent = (standin: Standin, method: string) => standin.log.filter((e) => e.method === method).length;
-
-/** Replays until nothing is due, jumping the clock over each wait; bounded. */
-async function drain(deps: ReplayDeps, clock: { now: number }, rounds = 20): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    const report = await replay(deps);
-    if (report.nextAt === null || report.paused) return;
-    clock.now = Math.max(clock.now, report.nextAt);
-  }
-  throw new Error(`outbox not drained after ${rounds} rounds`);
-}
 
 describe('a create the server applied, answered with an error or not in time', () => {
   it.each([502, 504])('answered %i by a gateway after the server applied it: looked for, adopted, never sent twice', async (status) => {

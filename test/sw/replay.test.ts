@@ -11,6 +11,7 @@ import type { Fault } from '../standin/faults.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { replay, type ReplayDeps } from '../../sw/replay.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
+import { drain } from './drain.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 async function setup() {
@@ -21,16 +22,6 @@ async function setup() {
   const clock = { now: Date.now() };
   const deps: ReplayDeps = { db, client, now: () => clock.now, random: () => 0.5, retryBaseMs: 1_000, leaseMs: 0 };
   return { db, standin, client, deps, clock };
-}
-
-/** Replays until nothing is due, jumping the clock over each wait; bounded. */
-async function drain(deps: ReplayDeps, clock: { now: number }, rounds = 20): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    const report = await replay(deps);
-    if (report.nextAt === null || report.paused) return;
-    clock.now = Math.max(clock.now, report.nextAt);
-  }
-  throw new Error(`outbox not drained after ${rounds} rounds`);
 }
 
 const entries = (db: TillDb): Promise<OutboxEntry[]> => db.getAll('outbox');
