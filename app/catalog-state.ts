@@ -12,7 +12,7 @@ import { CACHED_KINDS, type CachedKind, isCachedKind } from './epos/kinds.ts';
 import type { DiscountReason, Product, SeatingTable, TenderType } from './epos/records.ts';
 import { readAll, readMeta, readOne, readStamped } from './store/catalog.ts';
 import { CHANNEL_NAME, type PullProgressMessage, type WorkerMessage } from './store/channel.ts';
-import type { TillDb } from './store/db.ts';
+import { type TillDb, wasReplaced } from './store/db.ts';
 import type { CatalogStamp, KindMeta } from './store/schema.ts';
 import { createSearchIndex, openSearchIndex, type SearchIndex, tillProduct } from './store/search/index.ts';
 import { readPack, sameStamp, writePack } from './store/search-pack.ts';
@@ -118,7 +118,10 @@ export async function createCatalogState(
 
   /** Runs reads one at a time, in order; the catch keeps the queue resolved, so one failed read does not block the next. */
   const inTurn = (read: () => Promise<void>): Promise<void> => {
-    queue = queue.then(read).catch((error: unknown) => {
+    // A connection a newer tab's upgrade closed cannot be read: the page asks to reload instead
+    // (UpgradedBanner), so neither a read nor its failure is news then.
+    queue = queue.then(() => (wasReplaced(db) ? undefined : read())).catch((error: unknown) => {
+      if (wasReplaced(db)) return;
       reportRefreshError(error);
       update({ readError: `The till could not re-read its catalog (${error instanceof Error ? error.message : String(error)}); it shows what it had. Reload the page.` });
     });

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ChannelLike, createCatalogState, sameRecord } from '../../app/catalog-state.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
-import type { TillDb } from '../../app/store/db.ts';
+import { openTillDb, type TillDb } from '../../app/store/db.ts';
+import { DB_VERSION } from '../../app/store/schema.ts';
+import { openDB } from 'idb';
 import { enqueue } from '../../app/store/outbox.ts';
 import { pullCatalog } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
@@ -254,5 +256,29 @@ describe('page catalog state', () => {
     expect(sameRecord({ a: 1, b: 'x' }, { a: 1, b: 'y' })).toBe(false);
     expect(sameRecord({ a: { x: [1] } }, { a: { x: [1] } })).toBe(true);
     expect(sameRecord({ a: { x: [1] } }, { a: { x: [2] } })).toBe(false);
+  });
+});
+
+describe('page catalog state in a tab a newer tab upgraded', () => {
+  it('stops re-reading: no error logged or shown, the banner asking to reload says it all', async () => {
+    const name = `catalog-upgraded-${process.pid}`;
+    const db = await openTillDb({ name });
+    const { client } = standinClient({ products: 50 });
+    await pullCatalog({ db, client });
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const newer = await openDB(name, DB_VERSION + 1);
+      channel.send({ type: 'catalog-changed', kinds: ['Product'] });
+      channel.send({ type: 'pull-progress', kind: 'Product', state: 'done', pages: 1, records: 50 });
+      await state.refresh(['Product']);
+      expect(logged).not.toHaveBeenCalled();
+      expect(state.get().readError).toBeNull();
+      expect(state.get().index.size).toBe(50);
+      newer.close();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
