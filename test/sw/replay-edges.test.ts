@@ -255,3 +255,24 @@ describe('the retry delay', () => {
     expect((await entries(spread.db))[0]!.notBefore - spread.clock.now).toBe(500);
   });
 });
+
+describe('a pass that meets no network, a refused token or the API limit, with several records in flight', () => {
+  it.each([
+    ['the network gone', () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))],
+    ['a refused token', () => Promise.resolve(new Response('{"Message":"Authorization has been denied for this request."}', { status: 401 }))],
+    ['the API limit', () => Promise.resolve(new Response('API Limit Exceeded', { status: 429, headers: { 'retry-after': '30' } }))],
+  ])('lands what was already out, and claims nothing more: %s', async (_name, answer) => {
+    const { db, standin, deps, clock } = await setup(async (request, forward) => {
+      if (request.method !== 'PUT') return forward(request);
+      if (request.url.endsWith('/Product/2')) return answer();
+      // Product 1's answer comes after Product 2's: its lane lands it once the pass has stopped.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return forward(request);
+    });
+    for (const id of [1, 2, 3]) await enqueue(db, { op: 'update', kind: 'Product', id, body: { Name: `Stop ${id}` } }, clock.now);
+    await replay({ ...deps, concurrency: 2 });
+    expect(standin.record('Product', 1)?.['Name']).toBe('Stop 1');
+    expect(standin.log.some((e) => e.method === 'PUT' && e.path.endsWith('/Product/3'))).toBe(false);
+    expect((await entries(db)).find((e) => e.recordId === 3)).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+});
