@@ -6,6 +6,7 @@
 import { clearApiLimit, readApiLimit, writeApiLimit } from '../app/store/api-limit.ts';
 import type { WorkerMessage } from '../app/store/channel.ts';
 import type { TillDb } from '../app/store/db.ts';
+import { doubling } from './doubling.ts';
 
 /** What the back-off needs. */
 export interface ApiLimitDeps {
@@ -42,7 +43,7 @@ export function createApiLimit(deps: ApiLimitDeps): ApiLimit {
     },
     async reached(retryAfterMs) {
       const { until: before, hits } = await state();
-      const wait = retryAfterMs ?? Math.min(MAX_LIMIT_WAIT_MS, FIRST_LIMIT_WAIT_MS * 2 ** hits);
+      const wait = retryAfterMs ?? doubling(FIRST_LIMIT_WAIT_MS, MAX_LIMIT_WAIT_MS, hits + 1);
       // Two requests limited at once: the later time holds.
       const until = Math.max(before, deps.now() + wait);
       known = Promise.resolve({ until, hits: hits + 1 });

@@ -7,6 +7,7 @@ import type { EposClient } from '../app/epos/client.ts';
 import { isEposError } from '../app/epos/errors.ts';
 import type { TillDb } from '../app/store/db.ts';
 import { resume } from '../app/store/outbox-outcomes.ts';
+import { doubling } from './doubling.ts';
 
 /** First wait between probes of a refused token; doubles up to {@link MAX_AUTH_PROBE_MS}. */
 export const FIRST_AUTH_PROBE_MS = 30_000;
@@ -15,7 +16,7 @@ export const MAX_AUTH_PROBE_MS = 10 * 60_000;
 
 /** Wait before the `probes`-th probe (from 1) of a paused queue. */
 export function authProbeDelay(probes: number): number {
-  return Math.min(MAX_AUTH_PROBE_MS, FIRST_AUTH_PROBE_MS * 2 ** Math.max(0, probes - 1));
+  return doubling(FIRST_AUTH_PROBE_MS, MAX_AUTH_PROBE_MS, probes);
 }
 
 /**

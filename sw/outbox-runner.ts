@@ -6,6 +6,7 @@
 import type { WorkerMessage } from '../app/store/channel.ts';
 import type { ApiLimit } from './api-limit.ts';
 import { authProbeDelay, probeToken } from './auth-probe.ts';
+import { doubling } from './doubling.ts';
 import type { Reachability } from './reachability.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
@@ -93,7 +94,7 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
     timer = undefined;
     // Reconnecting, Background Sync and a new write all run a pass at once; this probe only
     // covers a network that comes back without the browser noticing (a server that was down).
-    const wait = report.offline ? Math.min(MAX_PROBE_MS, FIRST_PROBE_MS * 2 ** (outages - 1)) : report.nextAt === null ? null : Math.max(0, report.nextAt - replayDeps.now());
+    const wait = report.offline ? doubling(FIRST_PROBE_MS, MAX_PROBE_MS, outages) : report.nextAt === null ? null : Math.max(0, report.nextAt - replayDeps.now());
     if (wait !== null) schedule(wait);
     return report;
   }

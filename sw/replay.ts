@@ -13,7 +13,7 @@ import {
   claim,
   expireAliases,
   holdOtherAccounts,
-  landedSince,
+  ownRecordIds,
   settleTwinCheck,
   markDone,
   markDoneAndClaim,
@@ -30,6 +30,7 @@ import {
   type Waiting,
 } from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
+import { doubling } from './doubling.ts';
 import { findTwins } from './twins.ts';
 import { lookFor } from './verify.ts';
 
@@ -249,7 +250,7 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
 async function checkTwins(deps: ReplayDeps, report: ReplayReport): Promise<void> {
   const checks = (await deps.db.get('queue', 'queue'))?.twinChecks ?? [];
   if (checks.length === 0) return;
-  const own = await landedSince(deps.db, 0);
+  const own = await ownRecordIds(deps.db);
   for (const check of checks) {
     let twins: OpenRecord[];
     try {
@@ -375,7 +376,7 @@ function verifyAfter(deps: ReplayDeps): number {
 
 /** Exponential backoff with jitter: many tills that lost the same connection must not return in step. */
 function backoff(deps: ReplayDeps, attempts: number): number {
-  const base = Math.min(deps.maxRetryMs ?? 300_000, (deps.retryBaseMs ?? 2_000) * 2 ** Math.max(0, attempts - 1));
+  const base = doubling(deps.retryBaseMs ?? 2_000, deps.maxRetryMs ?? 300_000, attempts);
   return Math.round(base * (0.5 + deps.random()));
 }
 

@@ -9,6 +9,7 @@ import type { PullProgressMessage, WorkerMessage } from '../app/store/channel.ts
 import type { KindMeta } from '../app/store/schema.ts';
 import { settleHeld } from '../app/store/snapshot.ts';
 import type { ApiLimit } from './api-limit.ts';
+import { doubling } from './doubling.ts';
 import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
 import type { Reachability } from './reachability.ts';
 
@@ -56,7 +57,7 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
 
   function scheduleRetry(): void {
     failures++;
-    const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
+    const base = doubling(FIRST_RETRY_MS, MAX_RETRY_MS, failures);
     // Jitter spreads the retries of many tills that lost the same connection at once.
     retryIn(Math.round(base * (0.5 + deps.random())));
   }

@@ -13,6 +13,7 @@ export const WRITE_PATH = [
   'sw/replay.ts',
   'sw/verify.ts',
   'sw/twins.ts',
+  'sw/doubling.ts',
   'sw/pull.ts',
   'app/store/outbox.ts',
   'app/store/outbox-outcomes.ts',

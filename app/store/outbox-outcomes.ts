@@ -106,10 +106,9 @@ export function markDoneAndClaim(db: TillDb, entry: OutboxEntry, answer: OpenRec
   return land(db, entry, answer, now, { waiting });
 }
 
-/** Ids of records this till's creates became since `since` (ms): a twin is never one of them. */
-export async function landedSince(db: TillDb, since: number): Promise<Set<number>> {
-  const rows = await db.getAllFromIndex('aliases', 'at', IDBKeyRange.lowerBound(since));
-  return new Set(rows.map((row) => row.id));
+/** Ids of the records this till's creates became (kept ALIAS_DAYS): a twin is never one of them. */
+export async function ownRecordIds(db: TillDb): Promise<Set<number>> {
+  return new Set((await db.getAll('aliases')).map((row) => row.id));
 }
 
 async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, then: { waiting: Waiting | undefined } | null): Promise<LandedAndClaimed> {
