@@ -10,23 +10,25 @@
  * of that file and its results are merged back, so it does not make the next full run start over
  * (Stryker alone would overwrite the file with the narrowed run's files only).
  *
+ * A narrowed run works in its own folder, .cache/stryker/runs/<files>/ (sandbox, report,
+ * survivors.txt), so runs over different files can go side by side; a full run uses
+ * .cache/stryker/ itself.
+ *
  * Stryker 9.6.1, the last release for Node 20 (10.x needs Node 22), runs on this machine's Node,
  * the one the unit tests run on.
  */
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STRYKER = join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
 const CONFIG = 'test/stryker.config.mjs';
+const { default: baseConfig } = await import(pathToFileURL(join(ROOT, CONFIG)).href);
 const DIR = join(ROOT, '.cache', 'stryker');
 const INCREMENTAL = join(DIR, 'incremental.json');
-const NARROWED = join(DIR, 'incremental-narrowed.json');
-const REPORT = join(DIR, 'report.json');
-const SURVIVORS = join(DIR, 'survivors.txt');
 
 const args = process.argv.slice(2);
 // A source file (optionally with lines) is a file to mutate; anything else is Stryker's.
@@ -38,23 +40,40 @@ for (const file of files) {
   if (!existsSync(join(ROOT, path))) fail(`npm run mutate: no such file: ${path}`);
 }
 
-await mkdir(DIR, { recursive: true });
 const narrowed = files.length > 0;
+const runDir = narrowed ? join(DIR, 'runs', files.join('+').replace(/[^A-Za-z0-9.-]+/g, '_')) : DIR;
+const shown = relative(ROOT, runDir);
+const report = join(runDir, 'report.json');
+const survivors = join(runDir, 'survivors.txt');
+await mkdir(runDir, { recursive: true });
+await rm(report, { force: true });
+const strykerArgs = [STRYKER, 'run', CONFIG];
 if (narrowed) {
-  await rm(NARROWED, { force: true });
-  if (existsSync(INCREMENTAL)) await copyFile(INCREMENTAL, NARROWED);
+  const incremental = join(runDir, 'incremental.json');
+  await rm(incremental, { force: true });
+  if (existsSync(INCREMENTAL)) await copyFile(INCREMENTAL, incremental);
+  // The reporters' file names are options only a config sets, so the run gets a config of its own.
+  const config = join(runDir, 'stryker.config.json');
+  await writeFile(config, JSON.stringify({
+    ...baseConfig,
+    mutate: files,
+    incrementalFile: relative(ROOT, incremental),
+    tempDirName: relative(ROOT, join(runDir, 'tmp')),
+    htmlReporter: { fileName: relative(ROOT, join(runDir, 'report.html')) },
+    jsonReporter: { fileName: relative(ROOT, report) },
+  }));
+  strykerArgs[2] = relative(ROOT, config);
 }
-await rm(REPORT, { force: true });
-const strykerArgs = [STRYKER, 'run', CONFIG, ...(narrowed ? ['--mutate', files.join(','), '--incrementalFile', NARROWED] : []), ...options];
 const started = Date.now();
-const code = await run(process.execPath, strykerArgs);
-if (code === 0 && narrowed && existsSync(NARROWED)) await mergeInto(INCREMENTAL, NARROWED);
-if (existsSync(REPORT)) await listSurvivors(REPORT, SURVIVORS);
-console.log(`npm run mutate: ${Math.round((Date.now() - started) / 1000)} s; report .cache/stryker/report.html; surviving edits .cache/stryker/survivors.txt`);
+const code = await run(process.execPath, [...strykerArgs, ...options]);
+if (code === 0 && narrowed) await mergeInto(INCREMENTAL, join(runDir, 'incremental.json'));
+if (existsSync(report)) await listSurvivors(report, survivors);
+console.log(`npm run mutate: ${Math.round((Date.now() - started) / 1000)} s; report ${shown}/report.html; surviving edits ${shown}/survivors.txt`);
 process.exit(code);
 
 /** Lays a narrowed run's files and test files over the full run's results. */
 async function mergeInto(fullFile, narrowedFile) {
+  if (!existsSync(narrowedFile)) return;
   const part = JSON.parse(await readFile(narrowedFile, 'utf8'));
   const full = existsSync(fullFile) ? JSON.parse(await readFile(fullFile, 'utf8')) : part;
   full.files = { ...full.files, ...part.files };
