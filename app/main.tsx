@@ -2,7 +2,7 @@
  * Entry of the page: shows "Starting…", boots (storage, context), then renders the app.
  */
 import { render } from 'preact';
-import { boot } from './boot.ts';
+import { boot } from './page/boot.ts';
 import { App } from './ui/app.tsx';
 
 const root = document.getElementById('app');

@@ -5,7 +5,7 @@
  */
 import { accountOf } from '../app/epos/account.ts';
 import type { PageMessage, WorkerMessage } from '../app/store/channel.ts';
-import { CHANNEL_NAME } from '../app/store/channel.ts';
+import { CHANNEL_NAME, OUTBOX_SYNC_TAG } from '../app/store/channel.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../app/store/settings-cache.ts';
 import { answerApiGet } from './api-answers.ts';
 import { createApiLimit } from './api-limit.ts';
@@ -66,9 +66,6 @@ const outbox = createOutboxRunner({
   apiLimit,
   reach,
 });
-
-/** Background Sync tag the page registers after queuing a write. */
-const SYNC_TAG = 'epos-outbox';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(precache());
@@ -135,7 +132,7 @@ self.addEventListener('message', (event) => {
 self.addEventListener('sync', (event) => {
   const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
   // Failing the event while the API is still unreachable makes the browser fire it again later.
-  if (sync.tag === SYNC_TAG) {
+  if (sync.tag === OUTBOX_SYNC_TAG) {
     sync.waitUntil(
       outbox.run().then((report) => {
         if (report?.offline) throw new Error('the Epos API is still unreachable');

@@ -19,7 +19,7 @@ export const WRITE_PATH = [
   'app/store/outbox-outcomes.ts',
   'app/store/outbox-admin.ts',
   'app/store/outbox-status.ts',
-  'app/writer.ts',
+  'app/page/writer.ts',
   'app/epos/client.ts',
   'app/epos/http.ts',
 ];

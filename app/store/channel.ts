@@ -9,6 +9,16 @@ import type { OutboxTarget } from './schema.ts';
 /** Name of the worker-to-pages channel. */
 export const CHANNEL_NAME = 'epos-till';
 
+/** The Background Sync tag a page registers and the worker sends queued writes on. */
+export const OUTBOX_SYNC_TAG = 'epos-outbox';
+
+/**
+ * A page's end of the channel: one BroadcastChannel per page, opened by the composition root
+ * and shared by every part of the page that listens or announces (each adds its own listener).
+ * A page does not hear its own posts; other pages and the worker do.
+ */
+export type PageChannel = Pick<BroadcastChannel, 'addEventListener' | 'removeEventListener' | 'postMessage'>;
+
 /** A kind's pull, as it goes. */
 export interface PullProgressMessage {
   type: 'pull-progress';

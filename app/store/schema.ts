@@ -18,7 +18,7 @@ import { recordId } from '../epos/ids.ts';
 import type { EposErrorData } from '../epos/errors.ts';
 import type { CachedKind, Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
-import type { PackedSearch } from './search/index.ts';
+import type { PackedSearch } from '../search/index.ts';
 
 /** Database name; one database per origin. */
 export const DB_NAME = 'epos-till';

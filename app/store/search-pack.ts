@@ -7,7 +7,7 @@
 import { type CatalogTx, currentStamp } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import type { CatalogStamp } from './schema.ts';
-import { type PackedSearch, packedSize } from './search/index.ts';
+import { type PackedSearch, packedSize } from '../search/index.ts';
 
 /** The packed index, if one matches the catalog as it stands. */
 export async function readPack(db: TillDb): Promise<{ packed: PackedSearch; stamp: CatalogStamp } | undefined> {

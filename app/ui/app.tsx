@@ -1,6 +1,6 @@
 /** The app's outermost component: the boot outcome decides the screen. */
 import { useState } from 'preact/hooks';
-import { type BootResult, saveSetup } from '../boot.ts';
+import { type BootResult, saveSetup } from '../page/boot.ts';
 import type { BootContext } from '../store/schema.ts';
 import { FatalError } from './fatal-error.tsx';
 import { lazy } from './lazy.tsx';

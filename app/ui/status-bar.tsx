@@ -1,6 +1,6 @@
 /** The strip under the header: connection, unsent changes, catalog age, sync progress and failures. */
 import type { CachedKind } from '../epos/kinds.ts';
-import type { PullProgressMessage } from '../store/channel.ts';
+import type { PullProgress } from '../page/catalog-state.ts';
 import type { OutboxStatus } from '../store/outbox-status.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { ApiLimitNotice } from './api-limit-notice.tsx';
@@ -19,7 +19,7 @@ export interface StatusBarProps {
   meta: readonly KindMeta[];
   /** Records of each kind as the till shows them (a table deleted offline no longer counts). */
   counts?: Readonly<Partial<Record<CachedKind, number>>> | undefined;
-  progress: Readonly<Partial<Record<CachedKind, PullProgressMessage>>>;
+  progress: Readonly<Partial<Record<CachedKind, PullProgress>>>;
   now: number;
   onSyncNow: () => void;
   /** False when there is no worker to sync with. */

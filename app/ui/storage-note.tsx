@@ -1,5 +1,5 @@
 /** Whether the browser promised to keep the offline data. */
-import type { Persistence } from '../boot.ts';
+import type { Persistence } from '../page/boot.ts';
 
 /** Props of {@link StorageNote}. */
 export interface StorageNoteProps {

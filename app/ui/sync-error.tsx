@@ -1,13 +1,14 @@
 /** A failed catalog pull: what failed, what the till does meanwhile, and what to do. */
 import { CACHED_KINDS, type CachedKind } from '../epos/kinds.ts';
-import type { PullProgressMessage } from '../store/channel.ts';
+import type { PullProgress } from '../page/catalog-state.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { formatAge } from './format.ts';
 import { KIND_PLURALS } from './kind-names.ts';
+import { STALLED_TEXT } from './problem-text.ts';
 
 /** Props of {@link SyncError}. */
 export interface SyncErrorProps {
-  progress: Readonly<Partial<Record<CachedKind, PullProgressMessage>>>;
+  progress: Readonly<Partial<Record<CachedKind, PullProgress>>>;
   meta: readonly KindMeta[];
   online: boolean;
   now: number;
@@ -21,10 +22,15 @@ export function failedKinds(progress: SyncErrorProps['progress'], meta: readonly
   for (const kind of CACHED_KINDS) {
     const latest = progress[kind];
     // A finished walk seen on this page is newer than the stored state, which is re-read after it.
-    const error = latest && latest.state !== 'running' ? (latest.state === 'failed' ? (latest.error ?? 'unknown error') : null) : (meta.find((m) => m.kind === kind)?.lastError ?? null);
+    const error = latest && latest.state !== 'running' ? finishedError(latest) : (meta.find((m) => m.kind === kind)?.lastError ?? null);
     if (error !== null) failed.push({ kind, error });
   }
   return failed;
+}
+
+function finishedError(progress: PullProgress): string | null {
+  if (progress.state === 'stalled') return STALLED_TEXT;
+  return progress.state === 'failed' ? (progress.error ?? 'unknown error') : null;
 }
 
 /** An alert while the last pull of any kind failed; nothing otherwise. */

@@ -1,13 +1,13 @@
 /** The catalog pull under way, if any. */
 import { CACHED_KINDS, type CachedKind } from '../epos/kinds.ts';
-import type { PullProgressMessage } from '../store/channel.ts';
+import type { PullProgress } from '../page/catalog-state.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { formatCount } from './format.ts';
 import { KIND_PLURALS } from './kind-names.ts';
 
 /** Props of {@link SyncProgress}. */
 export interface SyncProgressProps {
-  progress: Readonly<Partial<Record<CachedKind, PullProgressMessage>>>;
+  progress: Readonly<Partial<Record<CachedKind, PullProgress>>>;
   meta: readonly KindMeta[];
 }
 

@@ -1,13 +1,8 @@
-/** Re-renders a component whenever a store it reads changes. */
+/** Re-renders a component whenever a state it reads changes. */
 import { useEffect, useState } from 'preact/hooks';
+import type { Subscribable } from '../page/subscribable.ts';
 
-/** A store with a current value and change notifications (catalog state, worker client). */
-export interface Subscribable<T> {
-  get(): T;
-  subscribe(listener: () => void): () => void;
-}
-
-/** The store's current value, or undefined while there is no store yet. */
+/** The state's current value, or undefined while there is no state yet. */
 export function useSubscription<T>(source: Subscribable<T> | undefined): T | undefined {
   const [, setTick] = useState(0);
   useEffect(() => {

@@ -2,8 +2,8 @@
  * Everything after boot: header, update banner, status bar (always visible, on both screens),
  * and the open screen: the till, or the back office (loaded when first opened).
  */
-import type { Persistence } from '../boot.ts';
-import { shownCounts } from '../catalog-counts.ts';
+import type { Persistence } from '../page/boot.ts';
+import { shownCounts } from '../page/catalog-counts.ts';
 import { DEFAULT_CONFIG } from '../epos/app-config.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
@@ -13,10 +13,10 @@ import { defaultRoute, useRoute } from './route.ts';
 import { StatusBar } from './status-bar.tsx';
 import { StorageNote } from './storage-note.tsx';
 import { loadStylesheet } from './stylesheet.ts';
-import { TillPage } from './till-page.tsx';
+import { TillPage } from './till/till-page.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 import { UpgradedBanner, useReplaced } from './upgraded-banner.tsx';
-import { useApiLimit } from './use-api-limit.ts';
+import { problemText } from './problem-text.ts';
 import { useContextProblem } from './use-context-problem.ts';
 import { useNow } from './use-now.ts';
 import { useOnline } from './use-online.ts';
@@ -41,32 +41,33 @@ export interface WorkspaceProps {
 /** The app once a till context is known. */
 export function Workspace({ db, context, contextChanged, persisted, onNewToken }: WorkspaceProps) {
   const session = useTillSession(db, context, contextChanged);
-  const view = useSubscription(session.catalog);
-  const worker = useSubscription(session.worker);
-  const outbox = useSubscription(session.outbox);
-  const settings = useSubscription(session.config);
+  const view = useSubscription(session?.catalog);
+  const worker = useSubscription(session?.worker);
+  const outbox = useSubscription(session?.outbox);
+  const settings = useSubscription(session?.config);
+  const apiLimitUntil = useSubscription(session?.apiLimit) ?? 0;
   const online = useOnline();
   const now = useNow();
-  const apiLimitUntil = useApiLimit(db);
   // Taken over by a newer tab: the outbox can no longer be read, so its last state is not claimed.
   const replaced = useReplaced(db);
   const route = useRoute(defaultRoute(context));
   const contextProblem = useContextProblem(context);
   const config = settings?.config ?? DEFAULT_CONFIG;
   const canSync = worker?.supported === true && worker.error === null;
-  const problem = session.error ?? view?.readError ?? worker?.error ?? (worker && !worker.supported ? 'This browser cannot run the offline worker: the till works only while online.' : null);
+  const pageProblem = session?.problem ?? view?.readError;
+  const problem = (pageProblem ? problemText(pageProblem) : null) ?? worker?.error ?? (worker && !worker.supported ? 'This browser cannot run the offline worker: the till works only while online.' : null);
   return (
     <div class="till">
       <AppHeader context={context} name={config.tillName} route={route} />
       <UpgradedBanner db={db} />
-      {worker?.updateWaiting ? <UpdateBanner onUpdate={() => session.worker?.applyUpdate()} /> : null}
+      {worker?.updateWaiting ? <UpdateBanner onUpdate={() => session?.worker.applyUpdate()} /> : null}
       <StatusBar
         online={online}
         meta={view?.meta ?? []}
         counts={view ? shownCounts(view) : undefined}
         progress={view?.progress ?? {}}
         now={now}
-        onSyncNow={() => session.worker?.syncNow()}
+        onSyncNow={() => session?.worker.syncNow()}
         canSync={canSync}
         outbox={replaced ? undefined : outbox}
         onNewToken={onNewToken}
@@ -81,7 +82,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
       ) : null}
       <main class="till-main">
         {route.screen === 'till' ? (
-          <TillPage catalog={view} config={config} writer={session.writer} syncing={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')} />
+          <TillPage catalog={view} config={config} writer={session?.writer} syncing={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')} />
         ) : (
           <OfficeLoader section={route.section} session={session} catalog={view} outbox={outbox} online={online} now={now} canSync={canSync} persisted={persisted} onNewToken={onNewToken} />
         )}

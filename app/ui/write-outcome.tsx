@@ -1,6 +1,6 @@
 /** A write's result in the words of the person who made it: the same everywhere a write is made. */
 import { useEffect, useRef } from 'preact/hooks';
-import type { WriteOptions, WriteResult } from '../writer.ts';
+import type { WriteOptions, WriteResult } from '../page/writer.ts';
 
 /** What to say, and whether it needs acting on (an alert rather than a status). */
 export interface WriteOutcome {

@@ -677,7 +677,7 @@ async function profiledLoad(page: Page, cdp: CDPSession, load: Load, navigate: N
 function areaOf(source: string): string {
   const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (pkg) return `package ${pkg[1]}`;
-  if (source.startsWith('app/store/search/')) return 'app/store/search/ (the index)';
+  if (source.startsWith('app/search/')) return 'app/search/ (the index)';
   const folder = source.slice(0, source.lastIndexOf('/') + 1);
   return folder === 'app/' ? source : folder;
 }

@@ -7,7 +7,7 @@ import { CACHED_KINDS, type CachedKind } from '../../app/epos/kinds.ts';
 import type { OpenRecord, Product } from '../../app/epos/records.ts';
 import { readAll } from '../../app/store/catalog.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
-import { createSearchIndex, type SearchIndex } from '../../app/store/search/index.ts';
+import { createSearchIndex, type SearchIndex } from '../../app/search/index.ts';
 import { beginGeneration, commitGeneration, writeGeneration } from '../../app/store/snapshot.ts';
 import { pullCatalog, pullKind } from '../../sw/pull.ts';
 import { outboxBench } from './outbox-page.ts';

@@ -7,8 +7,8 @@
  * No pass/fail here: machines are noisy, so the figures are printed, never asserted.
  */
 import type { Product } from '../../app/epos/records.ts';
-import { createSearchIndex, openSearchIndex, packedSize, type SearchIndex } from '../../app/store/search/index.ts';
-import { seededProducts } from '../store/search/fixture.ts';
+import { createSearchIndex, openSearchIndex, packedSize, type SearchIndex } from '../../app/search/index.ts';
+import { seededProducts } from '../search/fixture.ts';
 
 /** Median, 95th percentile and worst of a set of timings, in ms. */
 export interface Spread {

@@ -3,7 +3,7 @@
  * they are kept through reloads, shown as pending, and reach the stand-in exactly once each when
  * the network is back. Online, a write gets the server's answer while the caller waits.
  *
- * The test calls the page's own writer through `window.eposTill.write` (app/page-hook.ts): the
+ * The test calls the page's own writer through `window.eposTill.write` (app/page/page-hook.ts): the
  * one function the screens call, in the real build, so the path under test is the one that
  * ships, for four kinds of write at once (till-flow.test.ts drives the forms themselves).
  */
@@ -15,7 +15,7 @@ import { recordId } from '../../app/epos/ids.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { Write } from '../../app/store/outbox.ts';
 import { createMoney } from '../../app/till/money.ts';
-import type { WriteResult } from '../../app/writer.ts';
+import type { WriteResult } from '../../app/page/writer.ts';
 import { ROOT } from '../tools/build.ts';
 import { serveApp, type ServedApp, unexpected, WAIT, watchProblems } from './harness.ts';
 

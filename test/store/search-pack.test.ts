@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readStamped } from '../../app/store/catalog.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { readPack, writePack } from '../../app/store/search-pack.ts';
-import { createSearchIndex, packedSize } from '../../app/store/search/index.ts';
+import { createSearchIndex, packedSize } from '../../app/search/index.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from './fixture.ts';
 

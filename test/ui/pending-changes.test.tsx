@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_KINDS } from '../../app/epos/kinds.ts';
-import { createOutboxState, type OutboxState } from '../../app/outbox-state.ts';
+import { createOutboxState, type OutboxState } from '../../app/page/outbox-state.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
@@ -12,7 +12,7 @@ import { readOutboxStatus, type OutboxStatus } from '../../app/store/outbox-stat
 import type { KindMeta } from '../../app/store/schema.ts';
 import { StatusBar } from '../../app/ui/status-bar.tsx';
 import { useSubscription } from '../../app/ui/use-subscription.ts';
-import { createWriter } from '../../app/writer.ts';
+import { createWriter } from '../../app/page/writer.ts';
 import { freshDb } from '../store/fixture.ts';
 
 afterEach(cleanup);

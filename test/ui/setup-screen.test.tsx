@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveSetup } from '../../app/boot.ts';
+import { saveSetup } from '../../app/page/boot.ts';
 import { loadContext } from '../../app/store/context.ts';
 import { openTillDb } from '../../app/store/db.ts';
 import { SetupScreen, validate } from '../../app/ui/setup-screen.tsx';

@@ -1,11 +1,12 @@
 /** The manager's screens, one per tab: settings, sync, pending changes and records. */
 import { useEffect, useState } from 'preact/hooks';
-import type { Persistence } from '../../boot.ts';
-import type { CatalogView } from '../../catalog-state.ts';
+import type { Persistence } from '../../page/boot.ts';
+import type { CatalogView } from '../../page/catalog-state.ts';
 import type { EposClient } from '../../epos/client.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import { OFFICE_SECTIONS, type OfficeSection, routeHash } from '../route.ts';
-import type { TillSession } from '../use-till-session.ts';
+import type { TillSession } from '../../page/session.ts';
+import { errorText } from '../../epos/errors.ts';
 import { ChangesScreen } from './changes-screen.tsx';
 import { RecordsScreen } from './records-screen.tsx';
 import { SettingsScreen } from './settings-screen.tsx';
@@ -14,7 +15,8 @@ import { SyncScreen } from './sync-screen.tsx';
 /** Props of {@link BackOffice}. */
 export interface BackOfficeProps {
   section: OfficeSection;
-  session: TillSession;
+  /** Undefined in the moment before the session starts. */
+  session: TillSession | undefined;
   catalog: CatalogView | undefined;
   outbox: OutboxStatus | undefined;
   online: boolean;
@@ -29,8 +31,9 @@ const TAB_LABELS: Record<OfficeSection, string> = { settings: 'Settings', sync: 
 
 /** Tabs (links, so each section has its address) and the open section. */
 export function BackOffice({ section, session, catalog, outbox, online, now, canSync, persisted, onNewToken }: BackOfficeProps) {
-  const { config, writer } = session;
-  const client = useClient(session.api);
+  const config = session?.config;
+  const writer = session?.writer;
+  const client = useClient(session?.api);
   return (
     <div class="back-office">
       <nav class="office-tabs" aria-label="Back office">
@@ -49,7 +52,7 @@ export function BackOffice({ section, session, catalog, outbox, online, now, can
       ) : section === 'settings' ? (
         <SettingsScreen config={config} products={catalog?.index} />
       ) : section === 'sync' ? (
-        <SyncScreen catalog={catalog} onSyncNow={() => session.worker?.syncNow()} onSettleHeld={(kind, gen, accept) => session.worker?.settleHeld(kind, gen, accept)} canSync={canSync} now={now} persisted={persisted} />
+        <SyncScreen catalog={catalog} onSyncNow={() => session?.worker.syncNow()} onSettleHeld={(kind, gen, accept) => session?.worker.settleHeld(kind, gen, accept)} canSync={canSync} now={now} persisted={persisted} />
       ) : section === 'changes' ? (
         <ChangesScreen writer={writer} outbox={outbox} now={now} />
       ) : (
@@ -60,13 +63,13 @@ export function BackOffice({ section, session, catalog, outbox, online, now, can
 }
 
 /** The session's API client once loaded, or why it could not be. */
-function useClient(api: TillSession['api']): EposClient | string | undefined {
+function useClient(api: TillSession['api'] | undefined): EposClient | string | undefined {
   const [client, setClient] = useState<EposClient | string | undefined>(undefined);
   useEffect(() => {
     let live = true;
     api?.().then(
       (loaded) => live && setClient(loaded),
-      (error: unknown) => live && setClient(`The API client could not be loaded (${error instanceof Error ? error.message : String(error)}). Reload the page.`),
+      (error: unknown) => live && setClient(`The API client could not be loaded (${errorText(error)}). Reload the page.`),
     );
     return () => void (live = false);
   }, [api]);

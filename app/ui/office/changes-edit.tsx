@@ -1,8 +1,8 @@
 /** Changing the fields of a change Epos Now refused, checked as JSON before it is sent again. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OpenRecord } from '../../epos/records.ts';
-import { JsonEditor } from '../json-editor.tsx';
-import { formatJson, parseJsonText } from '../json-text.ts';
+import { JsonEditor } from './json-editor.tsx';
+import { formatJson, parseJsonText } from './json-text.ts';
 
 /** Props of {@link ChangesEdit}. */
 export interface ChangesEditProps {

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OpenRecord } from '../../epos/records.ts';
 import type { OutboxEntry } from '../../store/schema.ts';
-import { formatJson } from '../json-text.ts';
+import { formatJson } from './json-text.ts';
 import { ChangesCandidates } from './changes-candidates.tsx';
 import { ChangesDiscard } from './changes-discard.tsx';
 import { ChangesEdit } from './changes-edit.tsx';

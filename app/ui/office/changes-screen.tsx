@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import type { OutboxEntry } from '../../store/schema.ts';
-import type { Writer } from '../../writer.ts';
+import type { Writer } from '../../page/writer.ts';
 import { type ChangeActions, ChangesEntry } from './changes-entry.tsx';
 import { entryTitle } from './changes-words.tsx';
 

@@ -1,8 +1,8 @@
 /** A record's fields as JSON to create or edit: checked before anything is sent, kept when storing fails. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OpenRecord } from '../../epos/records.ts';
-import { JsonEditor } from '../json-editor.tsx';
-import { parseJsonText } from '../json-text.ts';
+import { JsonEditor } from './json-editor.tsx';
+import { parseJsonText } from './json-text.ts';
 
 /** Props of {@link RecordsForm}. */
 export interface RecordsFormProps {

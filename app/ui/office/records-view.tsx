@@ -8,8 +8,8 @@ import { isEposError } from '../../epos/errors.ts';
 import { isServerId } from '../../epos/ids.ts';
 import { KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
-import { JsonEditor } from '../json-editor.tsx';
-import { formatJson } from '../json-text.ts';
+import { JsonEditor } from './json-editor.tsx';
+import { formatJson } from './json-text.ts';
 import { Confirm } from '../confirm.tsx';
 import { loadErrorText } from './records-error.tsx';
 

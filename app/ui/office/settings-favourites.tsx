@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MAX_FAVOURITES } from '../../epos/app-config.ts';
 import { recordId } from '../../epos/ids.ts';
-import type { SearchIndex } from '../../store/search/index.ts';
+import type { SearchIndex } from '../../search/index.ts';
 
 /** Props of {@link SettingsFavourites}. */
 export interface SettingsFavouritesProps {

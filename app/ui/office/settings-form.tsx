@@ -5,8 +5,8 @@
 import type { TargetedEvent } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { type AppConfig, CONFIG_FIELDS, FIELD_LABELS, type PriceField, validateConfig } from '../../epos/app-config.ts';
-import type { WriteOptions, WriteResult } from '../../writer.ts';
-import type { SearchIndex } from '../../store/search/index.ts';
+import type { WriteOptions, WriteResult } from '../../page/writer.ts';
+import type { SearchIndex } from '../../search/index.ts';
 import { SettingsFavourites } from './settings-favourites.tsx';
 import { SettingsField } from './settings-field.tsx';
 import { SaveMessage, useSaving } from './settings-saving.tsx';

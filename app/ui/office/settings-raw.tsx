@@ -5,9 +5,9 @@
  */
 import { useState } from 'preact/hooks';
 import { readConfig } from '../../epos/app-config.ts';
-import type { WriteOptions, WriteResult } from '../../writer.ts';
-import { JsonEditor } from '../json-editor.tsx';
-import { formatJson, parseJsonText } from '../json-text.ts';
+import type { WriteOptions, WriteResult } from '../../page/writer.ts';
+import { JsonEditor } from './json-editor.tsx';
+import { formatJson, parseJsonText } from './json-text.ts';
 import { SaveMessage, useSaving } from './settings-saving.tsx';
 
 /** Props of {@link SettingsRaw}. */

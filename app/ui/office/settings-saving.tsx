@@ -3,7 +3,7 @@
  * and a refusal to store it (a full disk) as an alert, with what was typed left in place.
  */
 import { useState } from 'preact/hooks';
-import type { WriteOptions, WriteResult } from '../../writer.ts';
+import type { WriteOptions, WriteResult } from '../../page/writer.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Where the last save stands. */

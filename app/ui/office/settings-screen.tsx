@@ -3,8 +3,8 @@
  * where it came from and what is wrong with it. Saving goes through the outbox, so it works offline.
  */
 import { useState } from 'preact/hooks';
-import type { ConfigState } from '../../config-state.ts';
-import type { SearchIndex } from '../../store/search/index.ts';
+import type { ConfigState } from '../../page/config-state.ts';
+import type { SearchIndex } from '../../search/index.ts';
 import { useSubscription } from '../use-subscription.ts';
 import { SettingsForm } from './settings-form.tsx';
 import { SettingsRaw } from './settings-raw.tsx';

@@ -1,5 +1,6 @@
 /** Where the settings on screen came from, and what is wrong with them, before anyone edits. */
-import type { ConfigView } from '../../config-state.ts';
+import type { ConfigView } from '../../page/config-state.ts';
+import { problemText } from '../problem-text.ts';
 
 /** Props of {@link SettingsStatus}. */
 export interface SettingsStatusProps {
@@ -20,7 +21,7 @@ export function SettingsStatus({ view }: SettingsStatusProps) {
       <p class="settings-source">{SOURCES[view.source]}</p>
       {view.error ? (
         <p role="alert" class="sync-error">
-          {view.error}
+          {problemText(view.error, view)}
         </p>
       ) : null}
       {view.rejected ? (

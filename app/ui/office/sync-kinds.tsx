@@ -1,6 +1,6 @@
 /** The offline catalog kind by kind: what is stored, when it was pulled, how the latest pull is going. */
-import { shownCounts } from '../../catalog-counts.ts';
-import type { CatalogView } from '../../catalog-state.ts';
+import { shownCounts } from '../../page/catalog-counts.ts';
+import type { CatalogView } from '../../page/catalog-state.ts';
 import { type CachedKind, KINDS } from '../../epos/kinds.ts';
 import type { KindMeta } from '../../store/schema.ts';
 import { formatCount } from '../format.ts';

@@ -1,8 +1,9 @@
 /** The back office's Sync tab: the offline catalog kind by kind, a sync button, and the storage it takes. */
 import { useState } from 'preact/hooks';
-import type { Persistence } from '../../boot.ts';
-import type { CatalogView } from '../../catalog-state.ts';
+import type { Persistence } from '../../page/boot.ts';
+import type { CatalogView } from '../../page/catalog-state.ts';
 import type { CachedKind } from '../../epos/kinds.ts';
+import { problemText } from '../problem-text.ts';
 import { SyncButton } from '../sync-button.tsx';
 import { SyncKinds } from './sync-kinds.tsx';
 import { type StorageUse, SyncStorage } from './sync-storage.tsx';
@@ -34,7 +35,7 @@ export function SyncScreen({ catalog, onSyncNow, onSettleHeld, canSync, now, per
       <h2 id="sync-heading">Sync</h2>
       {catalog?.readError ? (
         <p role="alert" class="sync-error">
-          {catalog.readError}
+          {problemText(catalog.readError)}
         </p>
       ) : null}
       {catalog ? <SyncKinds catalog={catalog} now={now} onSettleHeld={onSettleHeld} /> : <p class="notice">Reading the offline catalog…</p>}

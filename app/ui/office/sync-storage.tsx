@@ -3,7 +3,7 @@
  * deciding whether to allow persistent storage needs both.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Persistence } from '../../boot.ts';
+import type { Persistence } from '../../page/boot.ts';
 
 /** What the browser says of the origin's storage; either figure may be missing. */
 export interface StorageUse {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Customer } from '../../epos/records.ts';
-import type { Writer } from '../../writer.ts';
+import type { Writer } from '../../page/writer.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Props of {@link CustomerForm}. */

@@ -1,6 +1,6 @@
 /** The favourites grid: the products a manager chose, one tap each, in the manager's order. */
 import { recordId } from '../../epos/ids.ts';
-import type { SearchIndex, TillProduct } from '../../store/search/index.ts';
+import type { SearchIndex, TillProduct } from '../../search/index.ts';
 
 /** Props of {@link Favourites}. */
 export interface FavouritesProps {

@@ -5,15 +5,15 @@
  * one column on a phone, in that order.
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
-import type { CatalogView } from '../../catalog-state.ts';
+import type { CatalogView } from '../../page/catalog-state.ts';
 import type { AppConfig } from '../../epos/app-config.ts';
 import { recordId } from '../../epos/ids.ts';
-import type { TillProduct } from '../../store/search/index.ts';
+import type { TillProduct } from '../../search/index.ts';
 import type { BasketStorage } from '../../till/basket-storage.ts';
 import { addProduct, basketTotals, EMPTY_BASKET, setDiscount, setTable } from '../../till/basket.ts';
 import { createMoney } from '../../till/money.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
-import { Search } from '../search.tsx';
+import { Search } from './search.tsx';
 import { BasketView } from './basket-view.tsx';
 import { CurrencyQuestion } from './currency-question.tsx';
 import { DiscountPicker } from './discount-picker.tsx';

@@ -12,7 +12,7 @@ import { accountOf } from '../../../app/epos/account.ts';
 import { readOutboxStatus, type OutboxStatus } from '../../../app/store/outbox-status.ts';
 import type { OutboxEntry } from '../../../app/store/schema.ts';
 import { ChangesScreen, type ChangesScreenProps } from '../../../app/ui/office/changes-screen.tsx';
-import { createWriter, type Writer } from '../../../app/writer.ts';
+import { createWriter, type Writer } from '../../../app/page/writer.ts';
 import { freshDb } from '../../store/fixture.ts';
 
 afterEach(cleanup);

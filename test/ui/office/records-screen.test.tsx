@@ -7,9 +7,9 @@ import { KIND_NAMES, KINDS, type Kind, PAGE_SIZE } from '../../../app/epos/kinds
 import { OFFLINE_HEADER } from '../../../app/epos/offline.ts';
 import { StoreError } from '../../../app/store/errors.ts';
 import type { Write } from '../../../app/store/outbox.ts';
-import { formatJson } from '../../../app/ui/json-text.ts';
+import { formatJson } from '../../../app/ui/office/json-text.ts';
 import { RecordsScreen } from '../../../app/ui/office/records-screen.tsx';
-import type { Writer, WriteResult } from '../../../app/writer.ts';
+import type { Writer, WriteResult } from '../../../app/page/writer.ts';
 import { inProcessFetch } from '../../standin/in-process.ts';
 import { createStandin, type Standin } from '../../standin/standin.ts';
 

@@ -2,15 +2,15 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ConfigState, createConfigState } from '../../../app/config-state.ts';
+import { type ConfigState, createConfigState } from '../../../app/page/config-state.ts';
 import type { TillDb } from '../../../app/store/db.ts';
 import { StoreError } from '../../../app/store/errors.ts';
-import { createSearchIndex } from '../../../app/store/search/index.ts';
+import { createSearchIndex } from '../../../app/search/index.ts';
 import { SettingsScreen } from '../../../app/ui/office/settings-screen.tsx';
 import type { Write } from '../../../app/store/outbox.ts';
-import { createWriter, type Writer, type WriteResult } from '../../../app/writer.ts';
+import { createWriter, type Writer, type WriteResult } from '../../../app/page/writer.ts';
 import { freshDb } from '../../store/fixture.ts';
-import { product } from '../../store/search/fixture.ts';
+import { product } from '../../search/fixture.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const SERVER = { version: 1, tillName: 'Front counter', currency: 'GBP', locale: 'en-GB', priceField: 'SalePrice', refreshMinutes: 15, favourites: [2, 99, 1], allowCustomerCreate: true, printer: 'kitchen' };

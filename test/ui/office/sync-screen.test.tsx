@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogView } from '../../../app/catalog-state.ts';
+import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import type { Product } from '../../../app/epos/records.ts';
 import type { KindMeta } from '../../../app/store/schema.ts';
-import { createSearchIndex } from '../../../app/store/search/index.ts';
+import { createSearchIndex } from '../../../app/search/index.ts';
 import { SyncScreen, type SyncScreenProps } from '../../../app/ui/office/sync-screen.tsx';
 import { formatBytes } from '../../../app/ui/office/sync-storage.tsx';
 
@@ -112,8 +112,8 @@ describe('SyncScreen: the offline catalog', () => {
     expect(screen.queryByRole('table')).toBeNull();
     cleanup();
 
-    renderScreen({ catalog: catalog({ readError: 'The till could not re-read its catalog (boom); it shows what it had. Reload the page.' }) });
-    expect(screen.getByRole('alert').textContent).toContain('could not re-read its catalog');
+    renderScreen({ catalog: catalog({ readError: { code: 'catalog-unreadable', cause: new Error('boom') } }) });
+    expect(screen.getByRole('alert').textContent).toBe('The till could not re-read its catalog (boom); it shows what it had. Reload the page.');
     expect(screen.getByRole('table', { name: 'Offline catalog' })).toBeTruthy();
   });
 });

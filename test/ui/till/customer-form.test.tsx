@@ -6,7 +6,7 @@ import type { WorkerMessage } from '../../../app/store/channel.ts';
 import { StoreError } from '../../../app/store/errors.ts';
 import { checkCustomer, CustomerForm } from '../../../app/ui/till/customer-form.tsx';
 import { markFailed } from '../../../app/store/outbox-outcomes.ts';
-import { createWriter, type WriteResult } from '../../../app/writer.ts';
+import { createWriter, type WriteResult } from '../../../app/page/writer.ts';
 import { freshDb } from '../../store/fixture.ts';
 
 afterEach(cleanup);

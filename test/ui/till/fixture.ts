@@ -1,8 +1,8 @@
 /** Catalog, settings, storage and frame stand-ins for the order pad's component tests. */
-import type { CatalogView } from '../../../app/catalog-state.ts';
+import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import { type AppConfig, DEFAULT_CONFIG } from '../../../app/epos/app-config.ts';
 import type { DiscountReason, Product, SeatingTable, TenderType } from '../../../app/epos/records.ts';
-import { createSearchIndex } from '../../../app/store/search/index.ts';
+import { createSearchIndex } from '../../../app/search/index.ts';
 import type { BasketStorage } from '../../../app/till/basket-storage.ts';
 import type { FrameEnv } from '../../../app/till/till-bridge.ts';
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TillPage } from '../../../app/ui/till-page.tsx';
-import type { Writer } from '../../../app/writer.ts';
+import { TillPage } from '../../../app/ui/till/till-page.tsx';
+import type { Writer } from '../../../app/page/writer.ts';
 import { catalogView, config } from './fixture.ts';
 
 afterEach(() => {

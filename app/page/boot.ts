@@ -1,0 +1,118 @@
+/**
+ * Boot: open the database, find out which till this is (query string, else the stored context,
+ * else the setup screen), and ask the browser to keep the offline data. The token is stored and
+ * then taken out of the address bar; it is never logged or put in a message.
+ */
+import { openTillDb, type TillDb } from '../store/db.ts';
+import { contextFromQuery, loadContext, saveContext, withoutToken } from '../store/context.ts';
+import { StoreError } from '../store/errors.ts';
+import type { BootContext } from '../store/schema.ts';
+
+/** The browser's answer to `navigator.storage.persist()`. */
+export type Persistence = boolean | 'unsupported';
+
+/** How boot ended. */
+export type BootResult =
+  /** A context is known; `changed` when it differs from what was stored before this boot. */
+  | { status: 'ready'; db: TillDb; context: BootContext; changed: boolean; persisted: Persistence }
+  /** Opened without a token and none stored: the setup screen asks for one. */
+  | { status: 'setup'; db: TillDb; persisted: Persistence }
+  /** Storage would not open: `message` says what to do. */
+  | { status: 'failed'; message: string; persisted: Persistence };
+
+/** What boot touches of the browser; injectable for tests. */
+export interface BootEnv {
+  location: Pick<Location, 'search' | 'pathname' | 'hash'>;
+  history: Pick<History, 'replaceState' | 'state'>;
+  storage: Pick<StorageManager, 'persist'> | undefined;
+  openDb(): Promise<TillDb>;
+  /** The page runs in a frame (Epos Now's till or back office), not on its own. */
+  framed?: boolean;
+}
+
+/** Boots the page. Never rejects: a failure is a result the UI shows. */
+export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
+  // Asked while the database opens; the answer only feeds the UI.
+  const persisting = askPersistence(env.storage);
+  let db: TillDb;
+  try {
+    db = await env.openDb();
+  } catch (error) {
+    // Nowhere to keep the token, and it must not stay in the address bar either.
+    dropToken(env);
+    return { status: 'failed', message: failureMessage(error, env.framed === true), persisted: await persisting };
+  }
+  try {
+    const resolved = await resolveContext(db, env);
+    const persisted = await persisting;
+    return resolved ? { status: 'ready', db, ...resolved, persisted } : { status: 'setup', db, persisted };
+  } catch (error) {
+    return { status: 'failed', message: failureMessage(error), persisted: await persisting };
+  }
+}
+
+/**
+ * The context of this boot and whether it changed, or undefined when there is none. A token in
+ * the query string is removed from the address bar before anything else can fail.
+ */
+export async function resolveContext(db: TillDb, env: Pick<BootEnv, 'location' | 'history'>): Promise<{ context: BootContext; changed: boolean } | undefined> {
+  const stored = await loadContext(db);
+  const fromQuery = contextFromQuery(env.location.search, stored);
+  if (!fromQuery) return stored ? { context: stored, changed: false } : undefined;
+  dropToken(env);
+  const changed = !sameContext(stored, fromQuery);
+  if (changed) await saveContext(db, fromQuery);
+  return { context: fromQuery, changed };
+}
+
+/** Takes the token out of the address bar, keeping the rest of the address and the history entry. */
+function dropToken({ location, history }: Pick<BootEnv, 'location' | 'history'>): void {
+  const search = withoutToken(location.search);
+  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+}
+
+/**
+ * Stores a context typed into the setup screen. `current` is the context whose token was
+ * refused: the till keeps its device, location and staff, only the token and base change.
+ */
+export async function saveSetup(db: TillDb, token: string, baseUrl: string, current?: BootContext): Promise<BootContext> {
+  const context: BootContext = { deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null, ...current, baseUrl, token };
+  await saveContext(db, context);
+  return context;
+}
+
+function sameContext(a: BootContext | undefined, b: BootContext): boolean {
+  if (!a) return false;
+  return (Object.keys(b) as (keyof BootContext)[]).every((key) => a[key] === b[key]);
+}
+
+async function askPersistence(storage: BootEnv['storage']): Promise<Persistence> {
+  if (!storage?.persist) return 'unsupported';
+  try {
+    return await storage.persist();
+  } catch (error) {
+    // Some embedding browsers reject instead of answering false; the app works either way.
+    console.warn('navigator.storage.persist() failed:', error instanceof Error ? error.message : error);
+    return 'unsupported';
+  }
+}
+
+function failureMessage(error: unknown, framed = false): string {
+  // In a frame from another site, browsers that block third-party site data refuse IndexedDB.
+  if (error instanceof StoreError && error.code === 'open-failed' && framed) {
+    return `${error.message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`;
+  }
+  if (error instanceof StoreError) return error.message;
+  const reason = error instanceof Error ? error.message : String(error);
+  return `The till app could not start (${reason}). Reload the page; if it happens again, contact support.`;
+}
+
+function browserEnv(): BootEnv {
+  return {
+    location: window.location,
+    history: window.history,
+    storage: navigator.storage,
+    openDb: () => openTillDb(),
+    framed: window.parent !== window,
+  };
+}

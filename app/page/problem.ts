@@ -1,0 +1,22 @@
+/**
+ * What the page's state modules could not do, as data: a code and the error behind it. The
+ * state layer only names a problem; the screens word it (ui/problem-text.ts), so the words for
+ * a cashier live in one layer and a test of the state reads codes, not sentences.
+ */
+
+/** Every problem a state module reports. */
+export type ProblemCode =
+  /** The first read of the stored catalog failed: the till has nothing to show. */
+  | 'catalog-unopenable'
+  /** A re-read failed: the till keeps showing what it had. */
+  | 'catalog-unreadable'
+  /** The server's settings could not be fetched: the stored ones (or the defaults) stay in use. */
+  | 'settings-unfetchable'
+  /** The stored settings could not be read. */
+  | 'settings-unreadable';
+
+/** A problem and its cause (an `EposError`, a `StoreError`, a DOMException...). */
+export interface Problem<Code extends ProblemCode = ProblemCode> {
+  code: Code;
+  cause: unknown;
+}

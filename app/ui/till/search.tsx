@@ -1,0 +1,111 @@
+/**
+ * The product search: results as the cashier types, and a barcode entered with Enter (what a
+ * scanner sends after the digits) handed to the caller. Every keystroke is answered from memory,
+ * never from storage.
+ */
+import type { RefObject } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { SearchIndex, TillProduct } from '../../search/index.ts';
+import { type ProductActions, ProductList } from './product-list.tsx';
+
+/** Props of {@link Search}. */
+export interface SearchProps extends ProductActions {
+  /** Undefined while the catalog loads. */
+  index: SearchIndex | undefined;
+  /** Changes whenever the index does (it is updated in place). */
+  revision: number;
+  /** A pull is under way (says so instead of "nothing stored" on a first download). */
+  syncing?: boolean;
+  /**
+   * Takes a code entered with Enter (one the catalog knows, or digits that can only be a barcode):
+   * true when it was used (the box clears for the next one), false when it was not and the caller said why.
+   */
+  onBarcode: (code: string) => boolean;
+  /** The search box, for a caller that moves focus back to it. */
+  inputRef?: RefObject<HTMLInputElement | null>;
+}
+
+/** How many results the list shows. */
+export const RESULT_LIMIT = 50;
+
+/** The search box and what it finds. */
+export function Search({ index, revision, syncing = false, onBarcode, onAdd, priceOf, inputRef }: SearchProps) {
+  const [query, setQuery] = useState('');
+  const [scanned, setScanned] = useState<string | undefined>(undefined);
+  const own = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? own;
+  // A till waits for the scanner: the box has focus from the start.
+  useEffect(() => input.current?.focus(), []);
+
+  const trimmed = query.trim();
+  const results = useMemo(() => (index && trimmed !== '' && scanned === undefined ? index.search(trimmed, RESULT_LIMIT) : []), [index, revision, trimmed, scanned]);
+
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || !index || trimmed === '') return;
+    event.preventDefault();
+    // A code the catalog knows, or one that can only be a barcode; "7up" or "330ml" is a search, and keeps its results.
+    if (index.byBarcode(trimmed) || onlyACode(trimmed)) {
+      if (onBarcode(trimmed)) {
+        setQuery('');
+        return;
+      }
+      setScanned(trimmed);
+      // The next scan replaces this code instead of being appended to it.
+      input.current?.select();
+    }
+  };
+
+  return (
+    <section class="search" aria-label="Product search">
+      <input
+        ref={input}
+        class="search-input"
+        type="search"
+        aria-label="Search products"
+        placeholder="Product name, barcode or SKU"
+        autocomplete="off"
+        spellcheck={false}
+        enterkeyhint="search"
+        value={query}
+        onInput={(event) => {
+          setQuery(event.currentTarget.value);
+          setScanned(undefined);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {scanned === undefined ? <Results index={index} query={trimmed} results={results} syncing={syncing} onAdd={onAdd} priceOf={priceOf} /> : null}
+    </section>
+  );
+}
+
+interface ResultsProps extends ProductActions {
+  index: SearchIndex | undefined;
+  query: string;
+  results: readonly TillProduct[];
+  syncing: boolean;
+}
+
+function Results({ index, query, results, syncing, onAdd, priceOf }: ResultsProps) {
+  if (!index) return <p class="notice">Loading the catalog…</p>;
+  if (index.size === 0) {
+    return <p class="notice">{syncing ? 'Downloading the catalog: search works as soon as the products are in.' : 'No products are stored on this till yet. They download while it is online.'}</p>;
+  }
+  if (query === '') return <p class="notice">Type a product name, or scan a barcode.</p>;
+  return (
+    <>
+      <p class="search-summary" aria-live="polite">
+        {results.length === 0
+          ? `No products match \u201c${query}\u201d`
+          : results.length >= RESULT_LIMIT
+            ? `First ${RESULT_LIMIT} matches: type more to narrow them`
+            : `${results.length} product${results.length === 1 ? '' : 's'}`}
+      </p>
+      {results.length > 0 ? <ProductList products={results} label="Search results" onAdd={onAdd} priceOf={priceOf} /> : null}
+    </>
+  );
+}
+
+/** Text that can only be a product code, so an unknown one is worth saying so: EAN-8, UPC-A, EAN-13, ITF-14. */
+function onlyACode(text: string): boolean {
+  return /^\d{8,14}$/.test(text);
+}

@@ -1,0 +1,46 @@
+/** The cashier's screen: the order pad, and a new customer at the counter when allowed. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { CatalogView } from '../../page/catalog-state.ts';
+import type { AppConfig } from '../../epos/app-config.ts';
+import type { Writer } from '../../page/writer.ts';
+import { lazy } from '../lazy.tsx';
+import { OrderPad } from './order-pad.tsx';
+
+// Loaded when a cashier first asks for it: most sales never need it.
+const CustomerForm = lazy(() => import('./customer-form.tsx').then((module) => module.CustomerForm), 'customer form');
+
+/** Props of {@link TillPage}. */
+export interface TillPageProps {
+  catalog: CatalogView | undefined;
+  config: AppConfig;
+  /** Undefined for the few ms before the session has started. */
+  writer: Writer | undefined;
+  syncing: boolean;
+}
+
+/** Order pad, with the customer form behind a button. */
+export function TillPage({ catalog, config, writer, syncing }: TillPageProps) {
+  const [customer, setCustomer] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    // Closing the form removes the control that had focus: back to the button that opened it.
+    if (!customer && wasOpen.current) button.current?.focus();
+    wasOpen.current = customer;
+  }, [customer]);
+  return (
+    <>
+      {/* A new currency does not remount the pad: a sale in progress is the cashier's to keep or drop. */}
+      <OrderPad catalog={catalog} config={config} syncing={syncing} />
+      <section class="till-extras" aria-label="Customers">
+        {customer && writer ? (
+          <CustomerForm writer={writer} allowed={config.allowCustomerCreate} onDone={() => setCustomer(false)} />
+        ) : (
+          <button ref={button} type="button" class="button" onClick={() => setCustomer(true)} disabled={!writer}>
+            New customer
+          </button>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { boot, type BootEnv, resolveContext } from '../../app/page/boot.ts';
+import { loadContext, saveContext } from '../../app/store/context.ts';
+import { openTillDb } from '../../app/store/db.ts';
+import { StoreError } from '../../app/store/errors.ts';
+import type { BootContext } from '../../app/store/schema.ts';
+
+let opened = 0;
+const freshDb = () => openTillDb({ name: `boot-${process.pid}-${++opened}` });
+
+function env(search: string, overrides: Partial<BootEnv> = {}) {
+  const replaceState = vi.fn();
+  const value: BootEnv = {
+    location: { search, pathname: '/till/', hash: '#x' },
+    history: { replaceState, state: { kept: true } },
+    storage: { persist: async () => true },
+    openDb: freshDb,
+    ...overrides,
+  };
+  return { env: value, replaceState };
+}
+
+const STORED: BootContext = { baseUrl: 'https://api.example.com', token: 'b2xk', deviceId: '1', locationId: '1', staffId: '1', username: null, locationAreaId: null };
+
+describe('boot', () => {
+  it('takes the context from the query string, stores it and removes only the token from the address bar', async () => {
+    const db = await freshDb();
+    const { env: e, replaceState } = env('?appToken=dG9rZW4%3D&deviceID=7&locationID=2&staffID=3');
+    const resolved = await resolveContext(db, e);
+    expect(resolved?.changed).toBe(true);
+    expect(resolved?.context).toMatchObject({ token: 'dG9rZW4=', deviceId: '7', locationId: '2', staffId: '3', baseUrl: '' });
+    expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=7&locationID=2&staffID=3#x');
+    expect(await loadContext(db)).toEqual(resolved?.context);
+  });
+
+  it('the same context again is not a change; a new token keeps the stored base URL', async () => {
+    const db = await freshDb();
+    await saveContext(db, STORED);
+    const same = await resolveContext(db, env('?appToken=b2xk&deviceID=1&locationID=1&staffID=1').env);
+    expect(same).toEqual({ context: STORED, changed: false });
+    const next = await resolveContext(db, env('?appToken=bmV3&deviceID=1&locationID=1&staffID=1').env);
+    expect(next).toEqual({ context: { ...STORED, token: 'bmV3' }, changed: true });
+  });
+
+  it('without a token uses the stored context, else asks for setup', async () => {
+    const db = await freshDb();
+    const { env: e, replaceState } = env('?deviceID=1');
+    expect(await resolveContext(db, e)).toBeUndefined();
+    await saveContext(db, STORED);
+    expect(await resolveContext(db, e)).toEqual({ context: STORED, changed: false });
+    expect(replaceState).not.toHaveBeenCalled();
+  });
+
+  it('reports setup or ready with the persistence answer', async () => {
+    expect(await boot(env('').env)).toMatchObject({ status: 'setup', persisted: true });
+    expect(await boot(env('?appToken=abc', { storage: undefined }).env)).toMatchObject({ status: 'ready', changed: true, persisted: 'unsupported' });
+    expect(await boot(env('', { storage: { persist: async () => false } }).env)).toMatchObject({ status: 'setup', persisted: false });
+  });
+
+  it('a storage that will not open is a failure with its message, not a rejection', async () => {
+    const message = "The till's offline storage could not be opened (blocked). Is private browsing on, or storage blocked?";
+    const { env: failing, replaceState } = env('?appToken=c2VjcmV0&deviceID=4', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) });
+    const result = await boot(failing);
+    expect(result).toEqual({ status: 'failed', message, persisted: true });
+    // Not kept, and not left in the address bar either.
+    expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=4#x');
+  });
+
+  it('inside Epos Now (a frame), says the browser must allow this app\u2019s site data', async () => {
+    const message = "The till's offline storage could not be opened (UnknownError). Is private browsing on, or storage blocked?";
+    const framed = { ...env('?appToken=c2VjcmV0', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) }).env, framed: true };
+    const result = await boot(framed);
+    expect(result.status).toBe('failed');
+    expect(result.status === 'failed' && result.message).toBe(`${message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`);
+  });
+
+  it('never puts the token in a failure message', async () => {
+    const result = await boot(env('?appToken=c2VjcmV0LXRva2Vu', { openDb: async () => Promise.reject(new TypeError('indexedDB is not defined')) }).env);
+    expect(result.status).toBe('failed');
+    expect(JSON.stringify(result)).not.toContain('c2VjcmV0LXRva2Vu');
+  });
+});

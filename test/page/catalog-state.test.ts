@@ -1,0 +1,321 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createCatalogState } from '../../app/page/catalog-state.ts';
+import type { PackTimers } from '../../app/page/pack-later.ts';
+import type { WorkerMessage } from '../../app/store/channel.ts';
+import { openTillDb, type TillDb } from '../../app/store/db.ts';
+import { DB_VERSION } from '../../app/store/schema.ts';
+import { openDB } from 'idb';
+import { enqueue } from '../../app/store/outbox.ts';
+import { pullCatalog } from '../../sw/pull.ts';
+import { freshDb, standinClient } from '../store/fixture.ts';
+
+/** The page's channel as the worker's broadcasts reach it; `listening` counts the listeners left. */
+function fakeChannel() {
+  const target = new EventTarget();
+  let listening = 0;
+  return {
+    addEventListener(type: string, listener: EventListener) {
+      listening++;
+      target.addEventListener(type, listener);
+    },
+    removeEventListener(type: string, listener: EventListener) {
+      listening--;
+      target.removeEventListener(type, listener);
+    },
+    postMessage() {},
+    send(message: WorkerMessage) {
+      target.dispatchEvent(new MessageEvent('message', { data: message }));
+    },
+    get listening() {
+      return listening;
+    },
+  };
+}
+
+/** A clock for packing that moves only when told: `fire()` runs what is due and waits for the stores it started. */
+function packClock() {
+  let due: (() => void)[] = [];
+  let started: unknown[] = [];
+  const timers: PackTimers = {
+    setTimeout(task) {
+      due.push(task);
+      return task;
+    },
+    clearTimeout(handle) {
+      due = due.filter((task) => task !== handle);
+    },
+    whenIdle: (task) => void started.push(task()),
+  };
+  return {
+    timers,
+    async fire() {
+      for (const task of due.splice(0)) task();
+      await Promise.all(started.splice(0));
+    },
+  };
+}
+
+/** A fresh database holding a complete pull of 450 products, the stand-in and a client to it. */
+async function pulled() {
+  const db = await freshDb();
+  const { standin, client } = standinClient({ products: 450 });
+  await pullCatalog({ db, client });
+  return { db, standin, client };
+}
+
+describe('page catalog state', () => {
+  it('starts empty before any pull', async () => {
+    const state = await createCatalogState(await freshDb(), fakeChannel());
+    expect(state.get().index.size).toBe(0);
+    expect(state.get().meta.every((m) => m.pulledAt === null)).toBe(true);
+  });
+
+  it('loads the four kinds and indexes the products', async () => {
+    const { db, standin } = await pulled();
+    const state = await createCatalogState(db, fakeChannel());
+    const view = state.get();
+    expect(view.index.size).toBe(450);
+    expect(view.tenderTypes.length).toBe(standin.records('TenderType').length);
+    expect(view.seatingTables.length).toBe(standin.records('SeatingTable').length);
+    expect(view.discountReasons.length).toBe(standin.records('DiscountReason').length);
+    const first = standin.record('Product', 1) as { Name: string; Barcode: string };
+    expect(view.index.byBarcode(first.Barcode)?.Name).toBe(first.Name);
+  });
+
+  it('keeps pull progress per kind and re-reads the changed kinds on catalog-changed', async () => {
+    const { db, standin, client } = await pulled();
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    let changes = 0;
+    state.subscribe(() => changes++);
+
+    channel.send({ type: 'pull-progress', kind: 'Product', state: 'running', pages: 1, records: 200 });
+    expect(state.get().progress.Product?.records).toBe(200);
+
+    standin.put('Product', { ...standin.record('Product', 5), Name: 'Renamed Zebra Cake' });
+    standin.remove('Product', 6);
+    standin.put('Product', { Name: 'Brand New Quokka Bun', SalePrice: 1.5, Barcode: '5099999999999' });
+    await pullCatalog({ db, client });
+    const before = state.get().indexRevision;
+    channel.send({ type: 'catalog-changed', kinds: ['Product'] });
+    await state.refresh([]);
+
+    const view = state.get();
+    expect(view.indexRevision).toBe(before + 1);
+    expect(changes).toBeGreaterThan(1);
+    expect(view.index.size).toBe(450);
+    expect(view.index.search('zebra').map((p) => p.Name)).toEqual(['Renamed Zebra Cake']);
+    expect(view.index.search('quokka').map((p) => p.Name)).toEqual(['Brand New Quokka Bun']);
+    expect(view.index.search(String(standin.record('Product', 7)?.['Name'])).length).toBeGreaterThan(0);
+    expect(view.index.byBarcode('5099999999999')?.Name).toBe('Brand New Quokka Bun');
+    expect(view.meta.find((m) => m.kind === 'Product')?.count).toBe(450);
+  });
+
+  it('re-reads the stored failure after a failed walk', async () => {
+    const { db, standin, client } = await pulled();
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'status', status: 503 });
+    await pullCatalog({ db, client }, ['Product']);
+    channel.send({ type: 'pull-progress', kind: 'Product', state: 'failed', pages: 1, records: 200, error: 'HTTP 503' });
+    await state.refresh([]);
+    expect(state.get().meta.find((m) => m.kind === 'Product')?.lastError).toContain('503');
+    expect(state.get().index.size).toBe(450);
+  });
+
+  it('a catalog-changed with nothing new leaves the index (and its revision) alone', async () => {
+    const { db, client } = await pulled();
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    const index = state.get().index;
+    await pullCatalog({ db, client });
+    channel.send({ type: 'catalog-changed', kinds: ['Product', 'TenderType'] });
+    await state.refresh([]);
+    expect(state.get().indexRevision).toBe(0);
+    expect(state.get().index).toBe(index);
+  });
+
+  it('a download that goes silent (its worker was stopped) is shown as stalled, not running forever', async () => {
+    const channel = fakeChannel();
+    const state = await createCatalogState(await freshDb(), channel, { stalledAfterMs: 30 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      channel.send({ type: 'pull-progress', kind: 'Product', state: 'running', pages: 3, records: 600 });
+      vi.advanceTimersByTime(29);
+      expect(state.get().progress.Product?.state).toBe('running');
+      vi.advanceTimersByTime(1);
+      expect(state.get().progress.Product).toEqual({ type: 'pull-progress', kind: 'Product', state: 'stalled', pages: 3, records: 600 });
+
+      // Word from the worker keeps a live download running, and a finished one is not stalled later.
+      channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'running', pages: 1, records: 7 });
+      vi.advanceTimersByTime(20);
+      channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'running', pages: 2, records: 9 });
+      vi.advanceTimersByTime(20);
+      expect(state.get().progress.TenderType?.state).toBe('running');
+      channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'done', pages: 2, records: 9 });
+      vi.advanceTimersByTime(60);
+      expect(state.get().progress.TenderType?.state).toBe('done');
+    } finally {
+      vi.useRealTimers();
+      state.close();
+    }
+  });
+
+  it('close() stops listening and leaves the channel open (it is the page\u2019s)', async () => {
+    const channel = fakeChannel();
+    const state = await createCatalogState(await freshDb(), channel);
+    expect(channel.listening).toBe(1);
+    state.close();
+    expect(channel.listening).toBe(0);
+  });
+
+  it('re-reads only the records a write touched, and follows a landed create from its temporary id to its real one', async () => {
+    const { db } = await pulled();
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    const renamed = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed Ibex Loaf' } }, 1);
+    const created = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Offline Okapi Bun', SalePrice: 2 } }, 2);
+    // Were the whole kind re-read, the products would be gone with their pages.
+    await db.clear('pages');
+    await state.refreshRecords('Product', [renamed.recordId, created.recordId]);
+    const { index } = state.get();
+    expect(index.size).toBe(451);
+    expect(index.search('ibex').map((p) => p.Name)).toEqual(['Renamed Ibex Loaf']);
+    expect(index.get(created.recordId)?.Name).toBe('Offline Okapi Bun');
+    expect(state.get().indexRevision).toBe(1);
+
+    // The worker landed the create as product 9001: its local row moved to the real id.
+    await db.delete('local', ['Product', created.recordId]);
+    await db.put('local', { kind: 'Product', id: 9001, record: { ProductID: 9001, Name: 'Offline Okapi Bun', SalePrice: 2 }, landedAt: 3 });
+    channel.send({ type: 'write-landed', seq: created.seq!, target: 'Product', sentId: created.recordId, recordId: 9001, answer: { ProductID: 9001 } });
+    await state.refreshRecords('Product', []);
+    expect(index.get(created.recordId)).toBeUndefined();
+    expect(index.search('okapi').map((p) => p.ProductID)).toEqual([9001]);
+    expect(index.size).toBe(451);
+    state.close();
+  });
+
+  describe('the packed index kept for the next start', () => {
+    const stampOf = async (db: TillDb) => {
+      const row = await db.get('searchPack', 'stamp');
+      return row?.key === 'stamp' ? row : undefined;
+    };
+    const packedOf = async (db: TillDb) => {
+      const row = await db.get('searchPack', 'packed');
+      return row?.key === 'packed' ? row.packed : undefined;
+    };
+
+    it('is stored once changes settle, and the next start opens it instead of reading the products', async () => {
+      const { db, standin } = await pulled();
+      const clock = packClock();
+      const built = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
+      expect(await db.count('searchPack')).toBe(0);
+      await clock.fire();
+      expect(await db.count('searchPack')).toBe(2);
+      built.close();
+
+      // Without its pages the catalog could not be read: what the next start finds must be the pack.
+      await db.clear('pages');
+      const opened = await createCatalogState(db, fakeChannel(), { packTimers: packClock().timers });
+      const first = standin.record('Product', 1) as { Name: string; Barcode: string };
+      expect(opened.get().index.size).toBe(450);
+      expect(opened.get().index.byBarcode(first.Barcode)?.Name).toBe(first.Name);
+      expect(opened.get().index.search(first.Name).map((p) => p.Name)).toContain(first.Name);
+      opened.close();
+    });
+
+    it('is not used once a local write changed a product, nor after a pull; the change shows and a new pack follows', async () => {
+      const { db, standin, client } = await pulled();
+      const clock = packClock();
+      const first = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
+      await clock.fire();
+      first.close();
+      const stored = await stampOf(db);
+      expect(stored).toBeDefined();
+
+      await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Offline Walrus Tart' } }, 1);
+      const afterWrite = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
+      expect(afterWrite.get().index.search('walrus').map((p) => p.Name)).toEqual(['Offline Walrus Tart']);
+      await clock.fire();
+      const repacked = await stampOf(db);
+      expect(repacked?.local).not.toBe(stored?.local);
+      afterWrite.close();
+
+      standin.put('Product', { ...standin.record('Product', 4), Name: 'Pulled Narwhal Roll' });
+      await pullCatalog({ db, client });
+      const afterPull = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
+      expect(afterPull.get().index.search('narwhal').map((p) => p.Name)).toEqual(['Pulled Narwhal Roll']);
+      expect(afterPull.get().index.search('walrus').map((p) => p.Name)).toEqual(['Offline Walrus Tart']);
+      afterPull.close();
+    });
+
+    it('follows a pull that changed none of the till\u2019s fields, so the next start can still use it', async () => {
+      const { db, client } = await pulled();
+      const channel = fakeChannel();
+      const clock = packClock();
+      const state = await createCatalogState(db, channel, { packTimers: clock.timers });
+      await clock.fire();
+      const before = await stampOf(db);
+      await pullCatalog({ db, client });
+      channel.send({ type: 'catalog-changed', kinds: ['Product'] });
+      await state.refresh([]);
+      await clock.fire();
+      const after = await stampOf(db);
+      expect(after?.gen).toBeGreaterThan(before!.gen);
+      expect(state.get().indexRevision).toBe(0);
+      state.close();
+    });
+
+    it('a pack of another version is set aside with a warning, the catalog indexed afresh, and the pack replaced', async () => {
+      const { db } = await pulled();
+      const clock = packClock();
+      const state = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
+      await clock.fire();
+      state.close();
+      const row = await packedOf(db);
+      await db.put('searchPack', { key: 'packed', packed: { ...row!, version: -1 } as never });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const rebuilt = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
+        expect(rebuilt.get().index.size).toBe(450);
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not be opened/), expect.stringMatching(/Not a packed search index of this version/));
+        await clock.fire();
+        expect((await packedOf(db))?.version).toBe(row!.version);
+        rebuilt.close();
+
+        // Damaged in storage: the same, never a till that cannot start.
+        await db.put('searchPack', { key: 'packed', packed: { version: row!.version, table: { ids: 'not an array' } } as never });
+        const again = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
+        expect(again.get().index.size).toBe(450);
+        expect(warn).toHaveBeenLastCalledWith(expect.stringMatching(/indexing the catalog afresh/), expect.any(String));
+        again.close();
+      } finally {
+        warn.mockRestore();
+      }
+    });
+  });
+});
+
+describe('page catalog state in a tab a newer tab upgraded', () => {
+  it('stops re-reading: no error logged or shown, the banner asking to reload says it all', async () => {
+    const name = `catalog-upgraded-${process.pid}`;
+    const db = await openTillDb({ name });
+    const { client } = standinClient({ products: 50 });
+    await pullCatalog({ db, client });
+    const channel = fakeChannel();
+    const state = await createCatalogState(db, channel);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const newer = await openDB(name, DB_VERSION + 1);
+      channel.send({ type: 'catalog-changed', kinds: ['Product'] });
+      channel.send({ type: 'pull-progress', kind: 'Product', state: 'done', pages: 1, records: 50 });
+      await state.refresh(['Product']);
+      expect(logged).not.toHaveBeenCalled();
+      expect(state.get().readError).toBeNull();
+      expect(state.get().index.size).toBe(50);
+      newer.close();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
