@@ -10,6 +10,7 @@ import { readMeta, readOne, readPage } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
 import { loadSettingsDocument, keepServerSettings } from '../app/store/settings-cache.ts';
 import type { ApiRoute } from './api-routes.ts';
+import { errorText } from '../app/epos/errors.ts';
 
 /** What answering needs from the worker. */
 export interface AnswerDeps {
@@ -103,5 +104,5 @@ export function offline(message: string): Response {
 }
 
 function reportLate(error: unknown): void {
-  console.warn('Keeping a late settings answer failed:', error instanceof Error ? error.message : error);
+  console.warn('Keeping a late settings answer failed:', errorText(error));
 }

@@ -10,6 +10,7 @@ import { doubling } from './doubling.ts';
 import type { Reachability } from './reachability.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
+import { errorText } from '../app/epos/errors.ts';
 
 /** What the runner needs. */
 export interface RunnerDeps {
@@ -127,5 +128,5 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
 }
 
 function reportError(error: unknown): void {
-  console.error('Outbox replay failed:', error instanceof Error ? error.message : error);
+  console.error('Outbox replay failed:', errorText(error));
 }

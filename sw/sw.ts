@@ -16,6 +16,7 @@ import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
 import { resume } from '../app/store/outbox-outcomes.ts';
 import { createOutboxRunner } from './outbox-runner.ts';
 import { createSyncScheduler } from './sync.ts';
+import { errorText } from '../app/epos/errors.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -155,5 +156,5 @@ async function startupSync(): Promise<void> {
 }
 
 function reportError(error: unknown): void {
-  console.error('Service worker:', error instanceof Error ? error.message : error);
+  console.error('Service worker:', errorText(error));
 }

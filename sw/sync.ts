@@ -12,6 +12,7 @@ import type { ApiLimit } from './api-limit.ts';
 import { doubling } from './doubling.ts';
 import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
 import type { Reachability } from './reachability.ts';
+import { errorText } from '../app/epos/errors.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
 export interface SyncDeps {
@@ -155,5 +156,5 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
 }
 
 function reportError(error: unknown): void {
-  console.error('Catalog pull failed:', error instanceof Error ? error.message : error);
+  console.error('Catalog pull failed:', errorText(error));
 }

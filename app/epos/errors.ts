@@ -177,8 +177,24 @@ export class BadResponseError extends EposError {
   }
 }
 
+/**
+ * Every error the client throws, discriminated by `code`: a `switch` on it narrows to the class
+ * (a `rate-limit` has `retryAfterMs`, a `bad-response` its `status`) with no cast.
+ */
+export type AnyEposError =
+  | InvalidRequestError
+  | NetworkError
+  | TimeoutError
+  | AuthError
+  | NotFoundError
+  | ConflictError
+  | RateLimitError
+  | ClientError
+  | ServerError
+  | BadResponseError;
+
 /** Whether a value is any error of this client. */
-export function isEposError(value: unknown): value is EposError {
+export function isEposError(value: unknown): value is AnyEposError {
   return value instanceof EposError;
 }
 

@@ -7,6 +7,7 @@ import { openTillDb, type TillDb } from '../store/db.ts';
 import { contextFromQuery, loadContext, saveContext, withoutToken } from '../store/context.ts';
 import { StoreError } from '../store/errors.ts';
 import type { BootContext } from '../store/schema.ts';
+import { errorText } from '../epos/errors.ts';
 
 /** The browser's answer to `navigator.storage.persist()`. */
 export type Persistence = boolean | 'unsupported';
@@ -92,7 +93,7 @@ async function askPersistence(storage: BootEnv['storage']): Promise<Persistence>
     return await storage.persist();
   } catch (error) {
     // Some embedding browsers reject instead of answering false; the app works either way.
-    console.warn('navigator.storage.persist() failed:', error instanceof Error ? error.message : error);
+    console.warn('navigator.storage.persist() failed:', errorText(error));
     return 'unsupported';
   }
 }
@@ -103,7 +104,7 @@ function failureMessage(error: unknown, framed = false): string {
     return `${error.message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`;
   }
   if (error instanceof StoreError) return error.message;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorText(error);
   return `The till app could not start (${reason}). Reload the page; if it happens again, contact support.`;
 }
 

@@ -2,6 +2,7 @@
  * The boot context: how Epos Now opened the app (query string), or what was stored the last
  * time it did, so a reload offline or without the query string still knows the till.
  */
+import { storeErrorFrom } from './errors.ts';
 import type { TillDb } from './db.ts';
 import type { BootContext } from './schema.ts';
 
@@ -71,5 +72,9 @@ export function loadContext(db: TillDb): Promise<BootContext | undefined> {
 
 /** Stores the context for later boots and for the worker. */
 export async function saveContext(db: TillDb, context: BootContext): Promise<void> {
-  await db.put('context', context, 'boot');
+  try {
+    await db.put('context', context, 'boot');
+  } catch (error) {
+    throw storeErrorFrom(error, 'saving the till\u2019s setup');
+  }
 }

@@ -6,6 +6,7 @@ import { type IDBPDatabase, openDB } from 'idb';
 import { StoreError } from './errors.ts';
 import { DB_NAME, DB_VERSION, type TillDB } from './schema.ts';
 import { upgrade } from './upgrade.ts';
+import { errorText } from '../epos/errors.ts';
 
 /** An open connection. */
 export type TillDb = IDBPDatabase<TillDB>;
@@ -79,10 +80,10 @@ export async function openTillDb(options: OpenOptions = {}): Promise<TillDb> {
       throw new StoreError('open-failed', 'A newer version of the till app has upgraded this device\'s storage. Reload the page.', { cause: error });
     }
     if (upgradeError !== undefined) {
-      const reason = upgradeError instanceof Error ? upgradeError.message : String(upgradeError);
+      const reason = errorText(upgradeError);
       throw new StoreError('open-failed', `The till's offline storage could not be upgraded (${reason}); the old data is kept.`, { cause: upgradeError });
     }
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     throw new StoreError('open-failed', `The till's offline storage could not be opened (${reason}). Is private browsing on, or storage blocked?`, {
       cause: error,
     });

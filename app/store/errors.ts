@@ -1,10 +1,13 @@
 /**
- * Storage errors the UI can name: the database would not open, or the disk is full. Anything
- * else from IndexedDB is passed on as it came, with the action that failed in its message.
+ * Storage errors, typed: what a screen catches when storing a change failed is a `StoreError`
+ * and nothing else, so anything else it meets (a TypeError) is a bug and surfaces as one.
  */
 
-/** What went wrong with offline storage. */
-export type StoreErrorCode = 'open-failed' | 'storage-full' | 'closed';
+/**
+ * What went wrong with offline storage: the database would not open, the disk is full, a newer
+ * tab took the database over, or IndexedDB failed otherwise (`failed`, its error as the cause).
+ */
+export type StoreErrorCode = 'open-failed' | 'storage-full' | 'closed' | 'failed';
 
 /** A storage failure with a message a shop manager can act on. */
 export class StoreError extends Error {
@@ -18,7 +21,7 @@ export class StoreError extends Error {
 }
 
 /** Wraps an IndexedDB failure during `action`, naming a full disk as such. */
-export function storeErrorFrom(error: unknown, action: string): Error {
+export function storeErrorFrom(error: unknown, action: string): StoreError {
   if (error instanceof StoreError) return error;
   if (isQuotaError(error)) {
     return new StoreError('storage-full', `The device's storage is full: ${action} failed. Free some space on the till and try again.`, {
@@ -26,7 +29,7 @@ export function storeErrorFrom(error: unknown, action: string): Error {
     });
   }
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return new Error(`${action} failed: ${reason}`, { cause: error });
+  return new StoreError('failed', `${action} failed: ${reason}`, { cause: error });
 }
 
 function isQuotaError(error: unknown): boolean {

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { errorText } from '../epos/errors.ts';
 
 /** Wraps `load` (an `import()` of the module) as a component; `what` names it in messages. */
 export function lazy<P extends object>(load: () => Promise<ComponentType<P>>, what: string): ComponentType<P> {
@@ -24,7 +25,7 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>, wh
       let live = true;
       once().then(
         (component) => live && setLoaded(() => component),
-        (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
+        (error: unknown) => live && setFailure(errorText(error)),
       );
       return () => void (live = false);
     }, [attempt]);

@@ -5,6 +5,8 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { isApiBase, tokenProblem } from '../epos/transport-check.ts';
+import { StoreError } from '../store/errors.ts';
+import { reportBug } from './bug.ts';
 
 /** Props of {@link SetupScreen}. */
 export interface SetupScreenProps {
@@ -48,7 +50,8 @@ export function SetupScreen({ origin, onSave, heading = 'Set up this till', base
     try {
       await onSave(found.token, found.baseUrl);
     } catch (error) {
-      setProblems({ save: `Saving failed: ${error instanceof Error ? error.message : String(error)}` });
+      // Storing the setup failed (a full disk...): its message says so. Anything else is a bug.
+      setProblems({ save: error instanceof StoreError ? `Saving failed: ${error.message}` : reportBug(error) });
       setSaving(false);
     }
   };

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { BootContext } from '../store/schema.ts';
+import { errorText } from '../epos/errors.ts';
 
 /** What is wrong with `context` (see contextProblem), or null: also null until the check has loaded. */
 export function useContextProblem(context: BootContext): string | null {
@@ -17,7 +18,7 @@ export function useContextProblem(context: BootContext): string | null {
       },
       (error: unknown) => {
         // The worker precaches the chunk; without it the status bar merely cannot warn.
-        console.error('Checking the stored token failed:', error instanceof Error ? error.message : error);
+        console.error('Checking the stored token failed:', errorText(error));
       },
     );
     return () => {

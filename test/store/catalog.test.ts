@@ -66,9 +66,12 @@ describe('storage errors', () => {
   it('names a full disk and keeps other failures with their action', () => {
     const full = storeErrorFrom(new DOMException('quota', 'QuotaExceededError'), 'saving the basket');
     expect(full).toBeInstanceOf(StoreError);
-    expect((full as StoreError).code).toBe('storage-full');
+    expect(full.code).toBe('storage-full');
     expect(full.message).toBe("The device's storage is full: saving the basket failed. Free some space on the till and try again.");
     const other = storeErrorFrom(new DOMException('gone', 'InvalidStateError'), 'reading products');
+    expect(other).toBeInstanceOf(StoreError);
+    expect(other.code).toBe('failed');
     expect(other.message).toBe('reading products failed: InvalidStateError: gone');
+    expect(storeErrorFrom(full, 'again')).toBe(full);
   });
 });

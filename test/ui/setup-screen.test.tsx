@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSetup } from '../../app/page/boot.ts';
 import { loadContext } from '../../app/store/context.ts';
 import { openTillDb } from '../../app/store/db.ts';
+import { StoreError } from '../../app/store/errors.ts';
 import { SetupScreen, validate } from '../../app/ui/setup-screen.tsx';
 
 afterEach(cleanup);
@@ -59,11 +60,25 @@ describe('SetupScreen', () => {
   });
 
   it('shows a failed save as an alert and lets the cashier try again', async () => {
-    render(<SetupScreen origin={ORIGIN} onSave={async () => Promise.reject(new Error('The device\u2019s storage is full'))} />);
+    render(<SetupScreen origin={ORIGIN} onSave={async () => Promise.reject(new StoreError('storage-full', 'The device\u2019s storage is full'))} />);
     fill('API token', 'dG9rZW4=');
     fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Saving failed: The device\u2019s storage is full');
     expect((screen.getByRole('button', { name: 'Save and start' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a bug while saving is reported as one, not worded as a storage problem', async () => {
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    try {
+      render(<SetupScreen origin={ORIGIN} onSave={async () => Promise.reject(new TypeError('context is undefined'))} />);
+      fill('API token', 'dG9rZW4=');
+      fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong in the app (context is undefined). Reload the page; if it happens again, tell support.');
+      expect(reported).toHaveBeenCalledWith(expect.any(TypeError));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('takes a new token for a till whose token was refused: keeps its ids and base, and can be cancelled', async () => {

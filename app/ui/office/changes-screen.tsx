@@ -6,6 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import type { OutboxEntry } from '../../store/schema.ts';
 import type { Writer } from '../../page/writer.ts';
+import { StoreError } from '../../store/errors.ts';
+import { reportBug } from '../bug.ts';
 import { type ChangeActions, ChangesEntry } from './changes-entry.tsx';
 import { entryTitle } from './changes-words.tsx';
 
@@ -35,8 +37,8 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
       setEntries(listed);
       setReadError(null);
     } catch (error) {
-      if (!(error instanceof Error)) throw error;
-      if (mine === ticket.current) setReadError(`The changes stored on this till could not be read (${error.message}). Reload the page.`);
+      if (mine !== ticket.current) return;
+      setReadError(error instanceof StoreError ? `The changes stored on this till could not be read (${error.message}). Reload the page.` : reportBug(error));
     }
   }, [writer]);
   useEffect(() => void relist(), [relist, outbox]);

@@ -7,7 +7,7 @@ import { RecordsPager } from './records-pager.tsx';
 import { RecordsTable } from './records-table.tsx';
 
 /** Where the shown page stands. */
-export type PageLoad = { state: 'loading' } | { state: 'ready'; records: OpenRecord[] } | { state: 'failed'; error: EposError };
+export type PageLoad = { state: 'loading' } | { state: 'ready'; records: OpenRecord[] } | { state: 'failed'; error: EposError } | { state: 'broken'; message: string };
 
 /** Props of {@link RecordsList}. */
 export interface RecordsListProps {
@@ -32,6 +32,10 @@ export function RecordsList({ kind, page, load, online, onPage, onRetry, onNewTo
         </p>
       ) : load.state === 'failed' ? (
         <RecordsError kind={kind} error={load.error} online={online} onRetry={onRetry} onNewToken={onNewToken} />
+      ) : load.state === 'broken' ? (
+        <p role="alert" class="warning">
+          {load.message}
+        </p>
       ) : load.records.length === 0 ? (
         <p class="notice">{page === 1 ? `No ${label} records` : `No ${label} records on page ${page}`}</p>
       ) : (

@@ -3,6 +3,7 @@
  * and create, edit or delete through the writer (stored on this till first, so nothing typed
  * is lost to a dropped connection).
  */
+import { reportBug } from '../bug.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
 import { isEposError } from '../../epos/errors.ts';
@@ -11,6 +12,7 @@ import { KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
 import type { Write } from '../../store/outbox.ts';
 import type { Writer, WriteResult } from '../../page/writer.ts';
+import { StoreError } from '../../store/errors.ts';
 import { formatJson } from './json-text.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 import { type PageLoad, RecordsList } from './records-list.tsx';
@@ -65,8 +67,7 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
       (records) => controller.signal.aborted || settle({ state: 'ready', records }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (!isEposError(error)) throw error;
-        settle({ state: 'failed', error });
+        settle(isEposError(error) ? { state: 'failed', error } : { state: 'broken', message: reportBug(error) });
       },
     );
     return () => controller.abort();
@@ -97,9 +98,8 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
       result = await writer.write(write, later());
     } catch (error) {
       // The writer rejects only when the change could not be stored (StoreError: storage full...);
-      // its message already says what to do.
-      if (!(error instanceof Error)) throw error;
-      return error.message;
+      // its message already says what to do. Anything else is a bug.
+      return error instanceof StoreError ? error.message : reportBug(error);
     }
     open(undefined);
     setNotice(writeOutcome(result, 'Saved to Epos Now'));

@@ -2,6 +2,7 @@
  * One record, read-only: the copy from the list at once, then the server's latest. Edit and a
  * confirmed Delete from here.
  */
+import { reportBug } from '../bug.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
 import { isEposError } from '../../epos/errors.ts';
@@ -46,8 +47,7 @@ export function RecordsView({ client, kind, id, listed, online, onEdit, onDelete
       (fresh) => controller.signal.aborted || setRecord(fresh),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (!isEposError(error)) throw error;
-        setStale(`Showing the copy from the list. ${loadErrorText(kind, error, online)}`);
+        setStale(`Showing the copy from the list. ${isEposError(error) ? loadErrorText(kind, error, online) : reportBug(error)}`);
       },
     );
     return () => controller.abort();

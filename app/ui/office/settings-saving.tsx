@@ -4,6 +4,8 @@
  */
 import { useState } from 'preact/hooks';
 import type { WriteOptions, WriteResult } from '../../page/writer.ts';
+import { StoreError } from '../../store/errors.ts';
+import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Where the last save stands. */
@@ -19,9 +21,8 @@ export function useSaving(): { outcome: SaveOutcome; run(save: (options: WriteOp
       setOutcome({ state: 'saved', written: writeOutcome(await save(later()), 'Saved') });
       return true;
     } catch (error) {
-      // A StoreError's message already says what happened and what to do.
-      if (!(error instanceof Error)) throw error;
-      setOutcome({ state: 'failed', message: `Not saved: ${error.message}` });
+      // A StoreError's message already says what happened and what to do. Anything else is a bug.
+      setOutcome({ state: 'failed', message: error instanceof StoreError ? `Not saved: ${error.message}` : reportBug(error) });
       return false;
     }
   }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Persistence } from '../../page/boot.ts';
+import { errorText } from '../../epos/errors.ts';
 
 /** What the browser says of the origin's storage; either figure may be missing. */
 export interface StorageUse {
@@ -30,7 +31,7 @@ export function SyncStorage({ persisted, estimate = browserEstimate, revision }:
       (answer) => live && setUse(typeof answer.usage === 'number' ? answer : null),
       (error: unknown) => {
         // Embedding browsers may refuse (opaque origin, privacy mode); the figure is only informative.
-        console.warn('Storage estimate failed:', error instanceof Error ? error.message : error);
+        console.warn('Storage estimate failed:', errorText(error));
         if (live) setUse(null);
       },
     );

@@ -5,6 +5,8 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Customer } from '../../epos/records.ts';
 import type { Writer } from '../../page/writer.ts';
+import { StoreError } from '../../store/errors.ts';
+import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Props of {@link CustomerForm}. */
@@ -99,9 +101,8 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
       setValues(EMPTY);
       refocus.current = another;
     } catch (error) {
-      // The fields stay as typed, for another try; a StoreError says what to do.
-      if (!(error instanceof Error)) throw error;
-      setProblems({ save: `The customer was not saved: ${error.message}` });
+      // The fields stay as typed, for another try; a StoreError says what to do. Anything else is a bug.
+      setProblems({ save: error instanceof StoreError ? `The customer was not saved: ${error.message}` : reportBug(error) });
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StoreError } from '../../../app/store/errors.ts';
 import type { EposErrorData } from '../../../app/epos/errors.ts';
 import type { TillDb } from '../../../app/store/db.ts';
 import { enqueue } from '../../../app/store/outbox.ts';
@@ -131,7 +132,7 @@ describe('ChangesScreen: what waits', () => {
 
   it('says so when the stored changes cannot be read', async () => {
     const { writer } = await setup();
-    await renderScreen({ ...writer, list: () => Promise.reject(new Error('database closed')) });
+    await renderScreen({ ...writer, list: () => Promise.reject(new StoreError('failed', 'database closed')) });
     expect((await screen.findByRole('alert')).textContent).toBe('The changes stored on this till could not be read (database closed). Reload the page.');
   });
 });

@@ -70,6 +70,22 @@ async function openRecord(kind: Kind, id: number): Promise<HTMLTextAreaElement> 
 }
 
 describe('RecordsScreen: browsing', () => {
+  it('a bug while listing is reported as one and said, not left on "Loading" with an unhandled rejection', async () => {
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    try {
+      const standin = createStandin({ products: 5 });
+      const client = createClient({ baseUrl: BASE, token: standin.token, fetch: inProcessFetch(standin) });
+      const broken: EposClient = { ...client, list: () => Promise.reject(new TypeError('records.map is not a function')) };
+      render(<RecordsScreen client={broken} writer={recordingWriter(client, undefined).writer} online={true} />);
+      expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong in the app (records.map is not a function). Reload the page; if it happens again, tell support.');
+      expect(screen.queryByText(/^Loading/)).toBeNull();
+      expect(reported).toHaveBeenCalledWith(expect.any(TypeError));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('offers every one of the 19 kinds by its label', async () => {
     setup();
     const options = within(chooser()).getAllByRole('option');
