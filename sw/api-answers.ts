@@ -96,7 +96,7 @@ function cachedAnswer(body: string, status: number, pulledAt: number): Response 
 }
 
 /** A refusal the client reads as "offline, not sent". */
-export function offline(message: string): Response {
+function offline(message: string): Response {
   return new Response(JSON.stringify({ Message: message }), {
     status: 503,
     headers: { 'Content-Type': 'application/json; charset=utf-8', [OFFLINE_HEADER]: '1' },

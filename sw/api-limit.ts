@@ -26,9 +26,9 @@ export interface ApiLimit {
 }
 
 /** Wait after a limit without Retry-After; doubles with each limit in a row up to {@link MAX_LIMIT_WAIT_MS}. */
-export const FIRST_LIMIT_WAIT_MS = 60_000;
+const FIRST_LIMIT_WAIT_MS = 60_000;
 /** Longest wait without Retry-After. */
-export const MAX_LIMIT_WAIT_MS = 15 * 60_000;
+const MAX_LIMIT_WAIT_MS = 15 * 60_000;
 
 /** Creates the back-off. */
 export function createApiLimit(deps: ApiLimitDeps): ApiLimit {

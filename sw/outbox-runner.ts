@@ -32,10 +32,10 @@ export interface RunnerDeps {
 /** First wait before trying again when the API could not be reached; doubles up to {@link MAX_PROBE_MS}. */
 export const FIRST_PROBE_MS = 15_000;
 /** Longest wait between tries during an outage. */
-export const MAX_PROBE_MS = 5 * 60_000;
+const MAX_PROBE_MS = 5 * 60_000;
 
 /** Name of the Web Lock held while replaying. */
-export const REPLAY_LOCK = 'epos-till-outbox-replay';
+const REPLAY_LOCK = 'epos-till-outbox-replay';
 
 /** The runner. */
 export interface OutboxRunner {

@@ -48,7 +48,7 @@ export const FIRST_RETRY_MS = 5_000;
 /** Longest retry delay. */
 export const MAX_RETRY_MS = 5 * 60_000;
 /** Name of the Web Lock held while pulling. */
-export const PULL_LOCK = 'epos-till-catalog-pull';
+const PULL_LOCK = 'epos-till-catalog-pull';
 
 /** Creates the scheduler. */
 export function createSyncScheduler(deps: SyncDeps): SyncScheduler {

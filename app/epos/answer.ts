@@ -6,7 +6,7 @@
 import type { ServerAnswer } from './errors.ts';
 
 /** Longest server message kept, in characters. */
-export const MAX_MESSAGE_LENGTH = 300;
+const MAX_MESSAGE_LENGTH = 300;
 
 /** Parses an error answer's body and headers into what {@link HttpError} carries. */
 export function readServerAnswer(status: number, headers: Headers, body: string, redact: (text: string) => string): ServerAnswer {

@@ -4,7 +4,7 @@
 import { KINDS, type Kind } from './kinds.ts';
 
 /** Where V2 record endpoints live. */
-export const V2_PREFIX = '/api/V2/';
+const V2_PREFIX = '/api/V2/';
 
 /** The two paths the contract gives for the app-settings endpoint; both behave the same. */
 export const SETTINGS_PATHS = {
@@ -19,7 +19,7 @@ export type SettingsPathStyle = keyof typeof SETTINGS_PATHS;
 export type SegmentOverrides = Partial<Record<Kind, string>>;
 
 /** The segment a kind is addressed by. */
-export function segmentOf(kind: Kind, overrides?: SegmentOverrides): string {
+function segmentOf(kind: Kind, overrides?: SegmentOverrides): string {
   return overrides?.[kind] ?? KINDS[kind].segment;
 }
 

@@ -73,9 +73,9 @@ export interface CatalogTimings {
 }
 
 /** Default {@link CatalogTimings.stalledAfterMs}. */
-export const STALLED_AFTER_MS = 60_000;
+const STALLED_AFTER_MS = 60_000;
 /** Default {@link CatalogTimings.packAfterMs}. */
-export const PACK_AFTER_MS = 100;
+const PACK_AFTER_MS = 100;
 
 /** Reads the catalog and starts following the worker on `channel`. */
 export async function createCatalogState(db: TillDb, channel: PageChannel, timings: CatalogTimings = {}): Promise<CatalogState> {

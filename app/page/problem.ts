@@ -3,6 +3,7 @@
  * state layer only names a problem; the screens word it (ui/problem-text.ts), so the words for
  * a cashier live in one layer and a test of the state reads codes, not sentences.
  */
+import { StoreError } from '../store/errors.ts';
 
 /** Every problem a state module reports. */
 export type ProblemCode =
@@ -19,4 +20,12 @@ export type ProblemCode =
 export interface Problem<Code extends ProblemCode = ProblemCode> {
   code: Code;
   cause: unknown;
+}
+
+/**
+ * Whether `error` is a storage failure whose message a person can act on (a full disk, a
+ * database another tab took over), rather than a bug. The screens ask this, not the store.
+ */
+export function isStoreError(error: unknown): error is StoreError {
+  return error instanceof StoreError;
 }

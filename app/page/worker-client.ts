@@ -48,10 +48,10 @@ export interface WorkerOptions {
 }
 
 /** How often the page asks the worker whether the catalog has come of age. */
-export const STALE_CHECK_MS = 60_000;
+const STALE_CHECK_MS = 60_000;
 
 /** How long the connection must stay up after an 'online' event before a pull is asked for. */
-export const ONLINE_SETTLE_MS = 1_500;
+const ONLINE_SETTLE_MS = 1_500;
 
 /** Background Sync, where the browser has it (Chromium); not in TypeScript's DOM library. */
 interface SyncRegistration extends ServiceWorkerRegistration {

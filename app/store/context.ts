@@ -16,7 +16,7 @@ const PARAMS = {
 } as const;
 
 /** The query parameter that carries the API token; removed from the address bar after boot. */
-export const TOKEN_PARAM = 'appToken';
+const TOKEN_PARAM = 'appToken';
 
 /**
  * The context in a query string, or undefined when it carries no token. `baseUrl` is the

@@ -80,7 +80,7 @@ export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number
 }
 
 /** Share of a kind's records a pull may lose before a person must confirm it. */
-export const MAX_SHRINK = 0.5;
+const MAX_SHRINK = 0.5;
 
 /**
  * Whether a completed walk of `count` records must wait for a person before it replaces the

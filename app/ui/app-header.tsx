@@ -11,7 +11,7 @@ export interface AppHeaderProps {
 }
 
 /** The till's name: the configured one, else "Till 3" from the device Epos Now opened the app on. */
-export function tillName(context: BootContext, configured = ''): string {
+function tillName(context: BootContext, configured = ''): string {
   return configured || (context.deviceId ? `Till ${context.deviceId}` : 'This till');
 }
 

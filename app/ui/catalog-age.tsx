@@ -19,7 +19,7 @@ export interface CatalogAgeProps {
  * Past the interval, how long a refresh may take before the catalog counts as out of date: the
  * page checks its age every minute, and a pull of 50,000 products takes a few seconds more.
  */
-export const STALE_GRACE_MS = 2 * 60_000;
+const STALE_GRACE_MS = 2 * 60_000;
 
 /** "Catalog updated 3 min ago" with the counts, or "Catalog not downloaded yet". */
 export function CatalogAge({ meta, now, counts = {}, intervalMs = Infinity, online = true }: CatalogAgeProps) {

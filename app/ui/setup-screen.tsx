@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { isApiBase, tokenProblem } from '../epos/transport-check.ts';
-import { StoreError } from '../store/errors.ts';
+import { isStoreError } from '../page/problem.ts';
 import { reportBug } from './bug.ts';
 
 /** Props of {@link SetupScreen}. */
@@ -51,7 +51,7 @@ export function SetupScreen({ origin, onSave, heading = 'Set up this till', base
       await onSave(found.token, found.baseUrl);
     } catch (error) {
       // Storing the setup failed (a full disk...): its message says so. Anything else is a bug.
-      setProblems({ save: error instanceof StoreError ? `Saving failed: ${error.message}` : reportBug(error) });
+      setProblems({ save: isStoreError(error) ? `Saving failed: ${error.message}` : reportBug(error) });
       setSaving(false);
     }
   };

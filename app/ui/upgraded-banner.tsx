@@ -3,7 +3,8 @@
  * connection: nothing can be read or saved here any more, so the till says so and offers a reload.
  */
 import { useMemo } from 'preact/hooks';
-import { onReplaced, REPLACED_MESSAGE, type TillDb, wasReplaced } from '../store/db.ts';
+import { REPLACED_MESSAGE, replacedState } from '../page/replaced.ts';
+import type { TillDb } from '../store/db.ts';
 import { useSubscription } from './use-subscription.ts';
 
 /** Props of {@link UpgradedBanner}. */
@@ -15,7 +16,7 @@ export interface UpgradedBannerProps {
 
 /** Whether `db` was taken over by a newer version, re-rendering when it is. */
 export function useReplaced(db: TillDb): boolean {
-  const state = useMemo(() => ({ get: () => wasReplaced(db), subscribe: (listener: () => void) => onReplaced(db, listener) }), [db]);
+  const state = useMemo(() => replacedState(db), [db]);
   return useSubscription(state) === true;
 }
 

@@ -8,7 +8,7 @@ import { extname, relative, resolve, sep, isAbsolute } from 'node:path';
 import { Readable } from 'node:stream';
 
 /** Content type of each file extension the build emits or may emit. */
-export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -27,7 +27,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
  * for this (no inline code in index.html), so the dev server enforces it to keep it that way.
  * No frame-ancestors: Epos Now embeds the page in its till and back office.
  */
-export const CONTENT_SECURITY_POLICY =
+const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
 

@@ -66,7 +66,7 @@ export const FIELDS: { readonly [K in Kind]: readonly string[] } = {
 };
 
 /** True for a field that holds a record's id in either style; the server owns those. */
-export function isIdField(kind: Kind, field: string): boolean {
+function isIdField(kind: Kind, field: string): boolean {
   return field === CONTRACT_ID_KEY || field === KINDS[kind].v2IdKey;
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** Content type of every JSON answer. */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** The fixed V2 sunset date sent in the `Sunset` header (the contract gives none; any fixed date will do). */
 export const V2_SUNSET = 'Thu, 31 Dec 2026 23:59:59 GMT';
@@ -15,7 +15,7 @@ export function jsonResponse(status: number, text: string, headers?: Record<stri
 }
 
 /** An error answer with ASP.NET's default body. */
-export function messageResponse(status: number, message: string, headers?: Record<string, string>): Response {
+function messageResponse(status: number, message: string, headers?: Record<string, string>): Response {
   return jsonResponse(status, JSON.stringify({ Message: message }), headers);
 }
 

@@ -6,10 +6,10 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Where Debian's `chromium` package puts the browser. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Flags for a quiet, sandbox-free headless run (root in a container has no usable sandbox). */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -21,7 +21,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** The browser's path; throws with the fix when it is not installed. */
-export function chromiumPath(): string {
+function chromiumPath(): string {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: run 'sudo apt-get install -y chromium' (Debian package) and retry.`);
   }

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import type { OutboxEntry } from '../../store/schema.ts';
 import type { Writer } from '../../page/writer.ts';
-import { StoreError } from '../../store/errors.ts';
+import { isStoreError } from '../../page/problem.ts';
 import { reportBug } from '../bug.ts';
 import { type ChangeActions, ChangesEntry } from './changes-entry.tsx';
 import { entryTitle } from './changes-words.tsx';
@@ -38,7 +38,7 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
       setReadError(null);
     } catch (error) {
       if (mine !== ticket.current) return;
-      setReadError(error instanceof StoreError ? `The changes stored on this till could not be read (${error.message}). Reload the page.` : reportBug(error));
+      setReadError(isStoreError(error) ? `The changes stored on this till could not be read (${error.message}). Reload the page.` : reportBug(error));
     }
   }, [writer]);
   useEffect(() => void relist(), [relist, outbox]);

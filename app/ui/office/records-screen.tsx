@@ -12,7 +12,7 @@ import { KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
 import type { Write } from '../../store/outbox.ts';
 import type { Writer, WriteResult } from '../../page/writer.ts';
-import { StoreError } from '../../store/errors.ts';
+import { isStoreError } from '../../page/problem.ts';
 import { formatJson } from './json-text.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 import { type PageLoad, RecordsList } from './records-list.tsx';
@@ -99,7 +99,7 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
     } catch (error) {
       // The writer rejects only when the change could not be stored (StoreError: storage full...);
       // its message already says what to do. Anything else is a bug.
-      return error instanceof StoreError ? error.message : reportBug(error);
+      return isStoreError(error) ? error.message : reportBug(error);
     }
     open(undefined);
     setNotice(writeOutcome(result, 'Saved to Epos Now'));

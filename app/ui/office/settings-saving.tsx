@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { WriteOptions, WriteResult } from '../../page/writer.ts';
-import { StoreError } from '../../store/errors.ts';
+import { isStoreError } from '../../page/problem.ts';
 import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
@@ -22,7 +22,7 @@ export function useSaving(): { outcome: SaveOutcome; run(save: (options: WriteOp
       return true;
     } catch (error) {
       // A StoreError's message already says what happened and what to do. Anything else is a bug.
-      setOutcome({ state: 'failed', message: error instanceof StoreError ? `Not saved: ${error.message}` : reportBug(error) });
+      setOutcome({ state: 'failed', message: isStoreError(error) ? `Not saved: ${error.message}` : reportBug(error) });
       return false;
     }
   }

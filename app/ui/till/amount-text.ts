@@ -2,7 +2,7 @@
 import type { Money } from '../../till/money.ts';
 
 /** The most an amount can be, in major units: far above any sale, far below 13 scanned digits. */
-export const MAX_AMOUNT = 1_000_000;
+const MAX_AMOUNT = 1_000_000;
 
 /**
  * `text` in minor units of `money` (at most its decimal places); 'too large' over

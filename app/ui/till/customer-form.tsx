@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Customer } from '../../epos/records.ts';
 import type { Writer } from '../../page/writer.ts';
-import { StoreError } from '../../store/errors.ts';
+import { isStoreError } from '../../page/problem.ts';
 import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
@@ -102,7 +102,7 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
       refocus.current = another;
     } catch (error) {
       // The fields stay as typed, for another try; a StoreError says what to do. Anything else is a bug.
-      setProblems({ save: error instanceof StoreError ? `The customer was not saved: ${error.message}` : reportBug(error) });
+      setProblems({ save: isStoreError(error) ? `The customer was not saved: ${error.message}` : reportBug(error) });
     } finally {
       setBusy(false);
     }

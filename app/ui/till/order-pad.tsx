@@ -110,6 +110,6 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
 }
 
 /** What the till says of a code no product has, wherever it was scanned. */
-export function unknownBarcode(code: string): string {
+function unknownBarcode(code: string): string {
   return `Barcode ${code} is not in this till's catalog. Check the code or search for the product by name; if it is new, a manager adds the barcode in the back office and the till gets it at the next sync.`;
 }

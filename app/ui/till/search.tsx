@@ -26,7 +26,7 @@ export interface SearchProps extends ProductActions {
 }
 
 /** How many results the list shows. */
-export const RESULT_LIMIT = 50;
+const RESULT_LIMIT = 50;
 
 /** The search box and what it finds. */
 export function Search({ index, revision, syncing = false, onBarcode, onAdd, priceOf, inputRef }: SearchProps) {
