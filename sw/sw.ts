@@ -4,8 +4,9 @@
  * passes through untouched.
  */
 import { accountOf } from '../app/epos/account.ts';
-import type { PageMessage, WorkerMessage } from '../app/store/channel.ts';
+import type { WorkerMessage } from '../app/store/channel.ts';
 import { CHANNEL_NAME, OUTBOX_SYNC_TAG } from '../app/store/channel.ts';
+import { readPageMessage } from './page-message.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../app/store/settings-cache.ts';
 import { answerApiGet } from './api-answers.ts';
 import { createApiLimit } from './api-limit.ts';
@@ -15,7 +16,7 @@ import { absoluteBase, bootContext, currentClient, database, forgetContext } fro
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
 import { resume } from '../app/store/outbox-outcomes.ts';
 import { createOutboxRunner } from './outbox-runner.ts';
-import { createSyncScheduler } from './sync.ts';
+import { createPullSchedule } from './pull-schedule.ts';
 import { errorText } from '../app/epos/errors.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -32,12 +33,12 @@ const locks = self.navigator.locks as LockManager | undefined;
 // The first answer after an outage, to any of the worker's requests, catches up: a pull for the
 // server's changes made meanwhile, and the writes queued.
 const reach = createReachability(() => {
-  void scheduler.syncNow().catch(reportError);
+  void scheduler.pullNow().catch(reportError);
   void outbox.run().catch(reportError);
 });
 // One wait for the account's API limit, whichever of the pull and the outbox met it.
 const apiLimit = createApiLimit({ db: database, now: Date.now, broadcast: (message) => channel.postMessage(message) });
-const scheduler = createSyncScheduler({
+const scheduler = createPullSchedule({
   pullDeps: async () => {
     const client = await currentClient();
     return client ? { db: await database(), client } : undefined;
@@ -98,16 +99,16 @@ self.addEventListener('fetch', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  const message = event.data as PageMessage | null;
+  const message = readPageMessage(event.data);
   switch (message?.type) {
     case 'SKIP_WAITING':
       event.waitUntil(self.skipWaiting());
       break;
-    case 'sync-now':
-      event.waitUntil(scheduler.syncNow());
+    case 'pull-now':
+      event.waitUntil(scheduler.pullNow());
       break;
-    case 'sync-if-stale':
-      event.waitUntil(scheduler.syncIfStale(message.intervalMs));
+    case 'pull-if-stale':
+      event.waitUntil(scheduler.pullIfStale(message.intervalMs));
       break;
     case 'context-changed':
       forgetContext();
@@ -115,7 +116,7 @@ self.addEventListener('message', (event) => {
       event.waitUntil(
         refreshBase()
           .then(async () => resume(await database()))
-          .then(() => Promise.all([scheduler.syncNow(), outbox.run()])),
+          .then(() => Promise.all([scheduler.pullNow(), outbox.run()])),
       );
       break;
     case 'send-now':
@@ -152,7 +153,7 @@ async function refreshBase(): Promise<void> {
 
 async function startupSync(): Promise<void> {
   const stored = await loadSettingsDocument(await database());
-  await scheduler.syncIfStale(refreshIntervalMs(stored?.document));
+  await scheduler.pullIfStale(refreshIntervalMs(stored?.document));
 }
 
 function reportError(error: unknown): void {

@@ -1,6 +1,6 @@
 /**
  * The page's side of the service worker: registers it (after the context is stored, so the
- * worker finds it), asks it to sync on boot, on a timer, on reconnect and on demand, asks it to
+ * worker finds it), asks it to pull the catalog on boot, on a timer, on reconnect and on demand, asks it to
  * send queued writes on boot, on reconnect and after each write, and tells the UI when a new
  * version waits.
  */
@@ -23,7 +23,7 @@ export interface WorkerState {
 /** The registered worker, as the page uses it. */
 export interface WorkerClient extends Subscribable<WorkerState> {
   /** Asks for a pull now. */
-  syncNow(): void;
+  pullNow(): void;
   /** A person's answer to a pull held because it would empty or halve a kind. */
   settleHeld(kind: CachedKind, gen: number, accept: boolean): void;
   /**
@@ -58,13 +58,13 @@ interface SyncRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
 }
 
-/** Registers the worker and starts the sync triggers. */
+/** Registers the worker and starts the pull and send triggers. */
 export function startWorker(options: WorkerOptions): WorkerClient {
   const holder = createHolder<WorkerState>({ supported: 'serviceWorker' in navigator, updateWaiting: false, error: null });
   const set = (change: Partial<WorkerState>): void => holder.set({ ...holder.get(), ...change });
   const base = { get: holder.get, subscribe: holder.subscribe };
   if (!holder.get().supported) {
-    return { ...base, syncNow() {}, settleHeld() {}, sendNow() {}, applyUpdate() {}, stop() {} };
+    return { ...base, pullNow() {}, settleHeld() {}, sendNow() {}, applyUpdate() {}, stop() {} };
   }
 
   const container = navigator.serviceWorker;
@@ -103,7 +103,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   void registered.then((outcome) => {
     // A worker that was already running keeps the context it read; a new one reads the fresh one.
     const stale = options.contextChanged && outcome?.hadWorker === true;
-    post(stale ? { type: 'context-changed' } : { type: 'sync-if-stale', intervalMs: options.intervalMs() });
+    post(stale ? { type: 'context-changed' } : { type: 'pull-if-stale', intervalMs: options.intervalMs() });
     // Writes queued before this page (a closed tab, a reload offline) go as soon as they can.
     post({ type: 'send-now' });
   });
@@ -112,7 +112,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   let lastUpdateCheck = Date.now();
   const timer = setInterval(() => {
     const intervalMs = options.intervalMs();
-    post({ type: 'sync-if-stale', intervalMs });
+    post({ type: 'pull-if-stale', intervalMs });
     // A till left open all day still hears of a new version (browsers check only on navigation).
     if (navigator.onLine && Date.now() - lastUpdateCheck >= intervalMs) {
       lastUpdateCheck = Date.now();
@@ -126,7 +126,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
     clearTimeout(settling);
     settling = setTimeout(() => {
       if (!navigator.onLine) return;
-      post({ type: 'sync-now' });
+      post({ type: 'pull-now' });
       post({ type: 'send-now' });
     }, ONLINE_SETTLE_MS);
   };
@@ -136,7 +136,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
 
   return {
     ...base,
-    syncNow: () => post({ type: 'sync-now' }),
+    pullNow: () => post({ type: 'pull-now' }),
     settleHeld: (kind, gen, accept) => post({ type: 'settle-held', kind, gen, accept }),
     sendNow,
     applyUpdate() {

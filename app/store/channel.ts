@@ -71,9 +71,9 @@ export type WorkerMessage = ApiLimitMessage | PullProgressMessage | CatalogChang
 /** What a page asks of the worker. */
 export type PageMessage =
   /** Pull now, whatever the age of the snapshot. */
-  | { type: 'sync-now' }
+  | { type: 'pull-now' }
   /** Pull if the snapshot is older than the interval (sent on a timer and on reconnect). */
-  | { type: 'sync-if-stale'; intervalMs: number }
+  | { type: 'pull-if-stale'; intervalMs: number }
   /** The boot context changed (new token or base): re-read it, and resume a queue paused for a token. */
   | { type: 'context-changed' }
   /** Writes were queued: send what is due. */

@@ -1,4 +1,4 @@
-/** The strip under the header: connection, unsent changes, catalog age, sync progress and failures. */
+/** The strip under the header: connection, unsent changes, catalog age, pull progress and failures. */
 import type { CachedKind } from '../epos/kinds.ts';
 import type { PullProgress } from '../page/catalog-state.ts';
 import type { OutboxStatus } from '../store/outbox-status.ts';
@@ -9,9 +9,9 @@ import { CatalogHeld } from './catalog-held.tsx';
 import { NewTokenAlert } from './new-token-alert.tsx';
 import { OnlineIndicator } from './online-indicator.tsx';
 import { ChangesAlerts, PendingChanges } from './pending-changes.tsx';
-import { SyncButton } from './sync-button.tsx';
-import { SyncError } from './sync-error.tsx';
-import { SyncProgress } from './sync-progress.tsx';
+import { PullButton } from './pull-button.tsx';
+import { PullError } from './pull-error.tsx';
+import { PullProgressBar } from './pull-progress.tsx';
 
 /** Props of {@link StatusBar}. */
 export interface StatusBarProps {
@@ -21,9 +21,9 @@ export interface StatusBarProps {
   counts?: Readonly<Partial<Record<CachedKind, number>>> | undefined;
   progress: Readonly<Partial<Record<CachedKind, PullProgress>>>;
   now: number;
-  onSyncNow: () => void;
-  /** False when there is no worker to sync with. */
-  canSync: boolean;
+  onPullNow: () => void;
+  /** False when there is no worker to pull with. */
+  canPull: boolean;
   /** The outbox; undefined until first read. */
   outbox?: OutboxStatus | undefined;
   /** Opens the form for a new API token (sending paused on a refused one). */
@@ -36,15 +36,15 @@ export interface StatusBarProps {
   contextProblem?: string | null;
 }
 
-/** Connection, unsent changes, catalog state and the sync controls. */
-export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canSync, outbox, onNewToken = () => undefined, intervalMs, contextProblem = null, apiLimitUntil = 0 }: StatusBarProps) {
+/** Connection, unsent changes, catalog state and Sync now. */
+export function StatusBar({ online, meta, counts, progress, now, onPullNow, canPull, outbox, onNewToken = () => undefined, intervalMs, contextProblem = null, apiLimitUntil = 0 }: StatusBarProps) {
   return (
     <section class="status-bar" aria-label="Till status">
       <div class="status-row">
         <OnlineIndicator online={online} />
         <PendingChanges status={outbox} />
         <CatalogAge meta={meta} now={now} counts={counts} intervalMs={intervalMs} online={online} />
-        <SyncButton onSync={onSyncNow} disabled={!canSync} />
+        <PullButton onSync={onPullNow} disabled={!canPull} />
       </div>
       {contextProblem === null ? null : (
         <NewTokenAlert onNewToken={onNewToken}>
@@ -52,11 +52,11 @@ export function StatusBar({ online, meta, counts, progress, now, onSyncNow, canS
         </NewTokenAlert>
       )}
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />
-      <SyncProgress progress={progress} meta={meta} />
+      <PullProgressBar progress={progress} meta={meta} />
       <CatalogHeld meta={meta} />
       <ApiLimitNotice until={apiLimitUntil} now={now} />
       {/* A paused queue already asks for the new token: one button for it, not two. */}
-      <SyncError progress={progress} meta={meta} online={online} now={now} onNewToken={outbox?.paused ? undefined : onNewToken} />
+      <PullError progress={progress} meta={meta} online={online} now={now} onNewToken={outbox?.paused ? undefined : onNewToken} />
     </section>
   );
 }

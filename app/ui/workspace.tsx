@@ -53,7 +53,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
   const route = useRoute(defaultRoute(context));
   const contextProblem = useContextProblem(context);
   const config = settings?.config ?? DEFAULT_CONFIG;
-  const canSync = worker?.supported === true && worker.error === null;
+  const canPull = worker?.supported === true && worker.error === null;
   const pageProblem = session?.problem ?? view?.readError;
   const problem = (pageProblem ? problemText(pageProblem) : null) ?? worker?.error ?? (worker && !worker.supported ? 'This browser cannot run the offline worker: the till works only while online.' : null);
   return (
@@ -67,8 +67,8 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
         counts={view ? shownCounts(view) : undefined}
         progress={view?.progress ?? {}}
         now={now}
-        onSyncNow={() => session?.worker.syncNow()}
-        canSync={canSync}
+        onPullNow={() => session?.worker.pullNow()}
+        canPull={canPull}
         outbox={replaced ? undefined : outbox}
         onNewToken={onNewToken}
         intervalMs={config.refreshMinutes * 60_000}
@@ -82,9 +82,9 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
       ) : null}
       <main class="till-main">
         {route.screen === 'till' ? (
-          <TillPage catalog={view} config={config} writer={session?.writer} syncing={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')} />
+          <TillPage catalog={view} config={config} writer={session?.writer} pulling={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')} />
         ) : (
-          <OfficeLoader section={route.section} session={session} catalog={view} outbox={outbox} online={online} now={now} canSync={canSync} persisted={persisted} onNewToken={onNewToken} />
+          <OfficeLoader section={route.section} session={session} catalog={view} outbox={outbox} online={online} now={now} canPull={canPull} persisted={persisted} onNewToken={onNewToken} />
         )}
       </main>
       <footer class="till-footer">

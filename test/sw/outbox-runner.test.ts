@@ -6,7 +6,7 @@ import { readApiLimit } from '../../app/store/api-limit.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
 import { FIRST_AUTH_PROBE_MS } from '../../sw/auth-probe.ts';
 import { createOutboxRunner, FIRST_PROBE_MS } from '../../sw/outbox-runner.ts';
-import { createSyncScheduler } from '../../sw/sync.ts';
+import { createPullSchedule } from '../../sw/pull-schedule.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 describe('outbox runner', () => {
@@ -125,7 +125,7 @@ describe("outbox runner and Epos Now's API limit", () => {
     expect(await readApiLimit(db)).toMatchObject({ until: 1_090_000 });
 
     // The pull honours the same wait: nothing is asked of Epos Now before it ends.
-    const pulls = createSyncScheduler({
+    const pulls = createPullSchedule({
       pullDeps: async () => ({ db, client, now: () => now }),
       broadcast: () => undefined,
       now: () => now,
@@ -136,7 +136,7 @@ describe("outbox runner and Epos Now's API limit", () => {
       apiLimit,
     });
     now += 30_000;
-    expect(await pulls.syncNow()).toEqual([]);
+    expect(await pulls.pullNow()).toEqual([]);
     expect(await runner.run()).toBeUndefined();
     expect(standin.log).toHaveLength(1);
     expect(timers.slice(1)).toEqual([60_000, 60_000]);

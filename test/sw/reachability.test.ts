@@ -12,7 +12,7 @@ import { createApiLimit } from '../../sw/api-limit.ts';
 import { routeOf } from '../../sw/api-routes.ts';
 import { createOutboxRunner } from '../../sw/outbox-runner.ts';
 import { createReachability, reporting } from '../../sw/reachability.ts';
-import { createSyncScheduler } from '../../sw/sync.ts';
+import { createPullSchedule } from '../../sw/pull-schedule.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
@@ -31,9 +31,9 @@ async function worker() {
   const apiLimit = createApiLimit({ db: async () => db, now, broadcast: () => undefined });
   const catchUps: Promise<unknown>[] = [];
   const reach = createReachability(() => {
-    catchUps.push(scheduler.syncNow(), runner.run());
+    catchUps.push(scheduler.pullNow(), runner.run());
   });
-  const scheduler = createSyncScheduler({
+  const scheduler = createPullSchedule({
     pullDeps: async () => ({ db, client, now }),
     broadcast: () => undefined,
     now,
@@ -65,14 +65,14 @@ async function worker() {
 describe('the worker catches up when Epos Now answers again', () => {
   it('a rename made during an outage is pulled as soon as a reloaded page\u2019s first API GET is answered, with no page asking', async () => {
     const { db, standin, scheduler, pageGet, catchUps, setOnline } = await worker();
-    await scheduler.syncNow();
+    await scheduler.pullNow();
     setOnline(false);
     // During the outage the worker's own pull fails (its retry, a stale check).
-    expect((await scheduler.syncNow()).every((o) => o.unreachable)).toBe(true);
+    expect((await scheduler.pullNow()).every((o) => o.unreachable)).toBe(true);
     standin.put('Product', { ...standin.record('Product', 1), Name: 'Renamed during the outage' });
 
     setOnline(true);
-    // The page reloads within its settle time: no 'sync-now' ever comes; its settings GET does.
+    // The page reloads within its settle time: no 'pull-now' ever comes; its settings GET does.
     expect((await pageGet('/api/integration/appsettings')).status).toBeLessThan(500);
     expect(catchUps).toHaveLength(2);
     await Promise.all(catchUps);

@@ -23,7 +23,7 @@ const refusal = { code: 'client' as const, name: 'ClientError', message: 'HTTP 4
 const refused = { code: 'auth' as const, name: 'AuthError', message: 'HTTP 401', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true, status: 401 };
 
 function renderBar(outbox: OutboxStatus | undefined, onNewToken = vi.fn()) {
-  render(<StatusBar online={false} meta={META} progress={{}} now={NOW} onSyncNow={vi.fn()} canSync outbox={outbox} onNewToken={onNewToken} />);
+  render(<StatusBar online={false} meta={META} progress={{}} now={NOW} onPullNow={vi.fn()} canPull outbox={outbox} onNewToken={onNewToken} />);
   return { onNewToken };
 }
 
@@ -93,7 +93,7 @@ describe('StatusBar: changes not yet sent', () => {
 
 describe('StatusBar following the outbox', () => {
   function Live({ outbox }: { outbox: OutboxState }) {
-    return <StatusBar online meta={META} progress={{}} now={NOW} onSyncNow={vi.fn()} canSync outbox={useSubscription(outbox)} />;
+    return <StatusBar online meta={META} progress={{}} now={NOW} onPullNow={vi.fn()} canPull outbox={useSubscription(outbox)} />;
   }
 
   it('counts a write as soon as it is stored, and clears when the worker says it landed', async () => {

@@ -15,7 +15,7 @@ function meta(overrides: Partial<Record<KindMeta['kind'], Partial<KindMeta>>> = 
 }
 
 function renderBar(props: Partial<StatusBarProps> = {}) {
-  render(<StatusBar online meta={meta()} progress={{}} now={NOW} onSyncNow={() => undefined} canSync {...props} />);
+  render(<StatusBar online meta={meta()} progress={{}} now={NOW} onPullNow={() => undefined} canPull {...props} />);
 }
 
 describe('StatusBar: a pull held for a person', () => {

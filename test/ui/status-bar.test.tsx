@@ -18,9 +18,9 @@ function meta(overrides: Partial<Record<KindMeta['kind'], Partial<KindMeta>>> = 
 const pulled = (count: number, minutesAgo: number): Partial<KindMeta> => ({ gen: 1, lastGen: 1, count, pulledAt: NOW - minutesAgo * 60_000, attemptedAt: NOW });
 
 function renderBar(props: Partial<StatusBarProps> = {}) {
-  const onSyncNow = vi.fn();
-  render(<StatusBar online meta={meta()} progress={{}} now={NOW} onSyncNow={onSyncNow} canSync {...props} />);
-  return { onSyncNow };
+  const onPullNow = vi.fn();
+  render(<StatusBar online meta={meta()} progress={{}} now={NOW} onPullNow={onPullNow} canPull {...props} />);
+  return { onPullNow };
 }
 
 describe('StatusBar', () => {
@@ -148,11 +148,11 @@ describe('StatusBar', () => {
   });
 
   it('has a "Sync now" button that asks for a pull, disabled without a worker', () => {
-    const { onSyncNow } = renderBar();
+    const { onPullNow } = renderBar();
     fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
-    expect(onSyncNow).toHaveBeenCalledTimes(1);
+    expect(onPullNow).toHaveBeenCalledTimes(1);
     cleanup();
-    renderBar({ canSync: false });
+    renderBar({ canPull: false });
     expect((screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

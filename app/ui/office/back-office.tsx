@@ -10,7 +10,7 @@ import { errorText } from '../../epos/errors.ts';
 import { ChangesScreen } from './changes-screen.tsx';
 import { RecordsScreen } from './records-screen.tsx';
 import { SettingsScreen } from './settings-screen.tsx';
-import { SyncScreen } from './sync-screen.tsx';
+import { CatalogScreen } from './catalog-screen.tsx';
 
 /** Props of {@link BackOffice}. */
 export interface BackOfficeProps {
@@ -21,7 +21,7 @@ export interface BackOfficeProps {
   outbox: OutboxStatus | undefined;
   online: boolean;
   now: number;
-  canSync: boolean;
+  canPull: boolean;
   persisted: Persistence;
   /** Opens the form for a new API token (a screen found the token refused). */
   onNewToken: () => void;
@@ -30,7 +30,7 @@ export interface BackOfficeProps {
 const TAB_LABELS: Record<OfficeSection, string> = { settings: 'Settings', sync: 'Sync', changes: 'Pending changes', records: 'Records' };
 
 /** Tabs (links, so each section has its address) and the open section. */
-export function BackOffice({ section, session, catalog, outbox, online, now, canSync, persisted, onNewToken }: BackOfficeProps) {
+export function BackOffice({ section, session, catalog, outbox, online, now, canPull, persisted, onNewToken }: BackOfficeProps) {
   const config = session?.config;
   const writer = session?.writer;
   const client = useClient(session?.api);
@@ -52,7 +52,7 @@ export function BackOffice({ section, session, catalog, outbox, online, now, can
       ) : section === 'settings' ? (
         <SettingsScreen config={config} products={catalog?.index} />
       ) : section === 'sync' ? (
-        <SyncScreen catalog={catalog} onSyncNow={() => session?.worker.syncNow()} onSettleHeld={(kind, gen, accept) => session?.worker.settleHeld(kind, gen, accept)} canSync={canSync} now={now} persisted={persisted} />
+        <CatalogScreen catalog={catalog} onPullNow={() => session?.worker.pullNow()} onSettleHeld={(kind, gen, accept) => session?.worker.settleHeld(kind, gen, accept)} canPull={canPull} now={now} persisted={persisted} />
       ) : section === 'changes' ? (
         <ChangesScreen writer={writer} outbox={outbox} now={now} />
       ) : (

@@ -30,7 +30,7 @@ export interface OrderPadProps {
   catalog: CatalogView | undefined;
   config: AppConfig;
   /** A catalog pull is under way. */
-  syncing: boolean;
+  pulling: boolean;
   /** Where the basket is kept; localStorage unless given. */
   storage?: BasketStorage;
   /** The window around the app; the real one unless given. */
@@ -40,7 +40,7 @@ export interface OrderPadProps {
 }
 
 /** Search, favourites, basket, discount, table, payments and "Send to till". */
-export function OrderPad({ catalog, config, syncing, storage, frame, now }: OrderPadProps) {
+export function OrderPad({ catalog, config, pulling, storage, frame, now }: OrderPadProps) {
   const { basket, change, problem, currency, question, keepSale, newSale } = useBasket(config.currency, storage);
   // The sale's currency: the shop's, unless the cashier kept a sale begun in another one.
   const money = useMemo(() => createMoney(currency, config.locale), [currency, config.locale]);
@@ -85,7 +85,7 @@ export function OrderPad({ catalog, config, syncing, storage, frame, now }: Orde
             {alert}
           </p>
         ) : null}
-        <Search index={catalog?.index} revision={catalog?.indexRevision ?? 0} syncing={syncing} onAdd={add} onBarcode={addByBarcode} priceOf={priceOf} inputRef={searchBox} />
+        <Search index={catalog?.index} revision={catalog?.indexRevision ?? 0} pulling={pulling} onAdd={add} onBarcode={addByBarcode} priceOf={priceOf} inputRef={searchBox} />
         <Favourites ids={config.favourites} index={catalog?.index} priceOf={priceOf} onAdd={add} />
         {/* The floor plan is tall: beside the basket it would push payment and sending below the fold. */}
         <TablePicker tables={catalog?.seatingTables ?? []} tableId={basket.tableId} onChange={(tableId) => change((current) => setTable(current, tableId))} />

@@ -15,7 +15,7 @@ export interface SearchProps extends ProductActions {
   /** Changes whenever the index does (it is updated in place). */
   revision: number;
   /** A pull is under way (says so instead of "nothing stored" on a first download). */
-  syncing?: boolean;
+  pulling?: boolean;
   /**
    * Takes a code entered with Enter (one the catalog knows, or digits that can only be a barcode):
    * true when it was used (the box clears for the next one), false when it was not and the caller said why.
@@ -29,7 +29,7 @@ export interface SearchProps extends ProductActions {
 const RESULT_LIMIT = 50;
 
 /** The search box and what it finds. */
-export function Search({ index, revision, syncing = false, onBarcode, onAdd, priceOf, inputRef }: SearchProps) {
+export function Search({ index, revision, pulling = false, onBarcode, onAdd, priceOf, inputRef }: SearchProps) {
   const [query, setQuery] = useState('');
   const [scanned, setScanned] = useState<string | undefined>(undefined);
   const own = useRef<HTMLInputElement>(null);
@@ -73,7 +73,7 @@ export function Search({ index, revision, syncing = false, onBarcode, onAdd, pri
         }}
         onKeyDown={onKeyDown}
       />
-      {scanned === undefined ? <Results index={index} query={trimmed} results={results} syncing={syncing} onAdd={onAdd} priceOf={priceOf} /> : null}
+      {scanned === undefined ? <Results index={index} query={trimmed} results={results} pulling={pulling} onAdd={onAdd} priceOf={priceOf} /> : null}
     </section>
   );
 }
@@ -82,13 +82,13 @@ interface ResultsProps extends ProductActions {
   index: SearchIndex | undefined;
   query: string;
   results: readonly TillProduct[];
-  syncing: boolean;
+  pulling: boolean;
 }
 
-function Results({ index, query, results, syncing, onAdd, priceOf }: ResultsProps) {
+function Results({ index, query, results, pulling, onAdd, priceOf }: ResultsProps) {
   if (!index) return <p class="notice">Loading the catalog…</p>;
   if (index.size === 0) {
-    return <p class="notice">{syncing ? 'Downloading the catalog: search works as soon as the products are in.' : 'No products are stored on this till yet. They download while it is online.'}</p>;
+    return <p class="notice">{pulling ? 'Downloading the catalog: search works as soon as the products are in.' : 'No products are stored on this till yet. They download while it is online.'}</p>;
   }
   if (query === '') return <p class="notice">Type a product name, or scan a barcode.</p>;
   return (

@@ -15,11 +15,11 @@ export interface TillPageProps {
   config: AppConfig;
   /** Undefined for the few ms before the session has started. */
   writer: Writer | undefined;
-  syncing: boolean;
+  pulling: boolean;
 }
 
 /** Order pad, with the customer form behind a button. */
-export function TillPage({ catalog, config, writer, syncing }: TillPageProps) {
+export function TillPage({ catalog, config, writer, pulling }: TillPageProps) {
   const [customer, setCustomer] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -31,7 +31,7 @@ export function TillPage({ catalog, config, writer, syncing }: TillPageProps) {
   return (
     <>
       {/* A new currency does not remount the pad: a sale in progress is the cashier's to keep or drop. */}
-      <OrderPad catalog={catalog} config={config} syncing={syncing} />
+      <OrderPad catalog={catalog} config={config} pulling={pulling} />
       <section class="till-extras" aria-label="Customers">
         {customer && writer ? (
           <CustomerForm writer={writer} allowed={config.allowCustomerCreate} onDone={() => setCustomer(false)} />

@@ -14,7 +14,7 @@ const type = (text: string) => fireEvent.input(search(), { target: { value: text
 function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
   const storage = memoryStorage();
   const { frame, posted } = tillFrame();
-  const view = render(<OrderPad catalog={catalogView()} config={config()} syncing={false} storage={storage} frame={frame} now={() => 0} {...props} />);
+  const view = render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={storage} frame={frame} now={() => 0} {...props} />);
   return { ...view, storage, posted };
 }
 
@@ -124,7 +124,7 @@ describe('OrderPad', () => {
     fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? 'null').basket.lines).toEqual([{ productId: 2, name: 'Latte', unitPrice: 310, quantity: 2 }]);
     unmount();
-    render(<OrderPad catalog={catalogView()} config={config()} syncing={false} storage={storage} />);
+    render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={storage} />);
     expect(lines()).toEqual([expect.stringContaining('Latte')]);
     expect(lines()[0]).toContain('£6.20');
   });
@@ -145,7 +145,7 @@ describe('OrderPad', () => {
   it('says the kept basket could not be read, and starts a new one', () => {
     const storage = memoryStorage();
     storage.items.set(BASKET_KEY, '{"lines":"damaged"}');
-    render(<OrderPad catalog={catalogView()} config={config()} syncing={false} storage={storage} />);
+    render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={storage} />);
     expect(screen.getByRole('alert').textContent).toContain('could not be read');
     expect(screen.getByText(/The basket is empty/)).toBeTruthy();
   });
@@ -214,7 +214,7 @@ describe('OrderPad', () => {
   it('asks, after a reload, about a kept basket in another currency, and starts a new sale only when told to', () => {
     const storage = memoryStorage();
     storage.items.set(BASKET_KEY, JSON.stringify({ currency: 'GBP', basket: { lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 1 }], discount: null, tableId: null, tenders: [] } }));
-    render(<OrderPad catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} syncing={false} storage={storage} />);
+    render(<OrderPad catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} pulling={false} storage={storage} />);
     const question = screen.getByRole('alert');
     expect(question.textContent).toContain('The shop’s currency changed from GBP to JPY');
     // 320 pence are still £3.20, not ¥320.
@@ -232,7 +232,7 @@ describe('OrderPad', () => {
     const { rerender, storage } = renderPad();
     type('flat');
     fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
-    rerender(<OrderPad catalog={catalogView()} config={config({ currency: 'EUR', locale: 'en-GB' })} syncing={false} storage={storage} />);
+    rerender(<OrderPad catalog={catalogView()} config={config({ currency: 'EUR', locale: 'en-GB' })} pulling={false} storage={storage} />);
     fireEvent.click(screen.getByRole('button', { name: 'Keep this sale in GBP' }));
     expect(screen.queryByRole('alert')).toBeNull();
     type('latte');
@@ -250,7 +250,7 @@ describe('OrderPad', () => {
   it('says the catalog is loading, and works once it arrives', () => {
     const { rerender, storage } = renderPad({ catalog: undefined });
     expect(screen.getByText('Loading the catalog…')).toBeTruthy();
-    rerender(<OrderPad catalog={catalogView([product(9, 'Tea', 1.8, '5000000000009')])} config={config({ favourites: [9] })} syncing={false} storage={storage} />);
+    rerender(<OrderPad catalog={catalogView([product(9, 'Tea', 1.8, '5000000000009')])} config={config({ favourites: [9] })} pulling={false} storage={storage} />);
     fireEvent.click(screen.getByRole('button', { name: 'Tea' }));
     expect(lines()).toEqual([expect.stringContaining('Tea')]);
   });

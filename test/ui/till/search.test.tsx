@@ -136,7 +136,7 @@ describe('Search', () => {
     expect(screen.getByText('Loading the catalog…')).toBeTruthy();
     rerender(<Search index={createSearchIndex([])} revision={1} onBarcode={() => false} priceOf={priceOf} />);
     expect(screen.getByText(/No products are stored on this till yet/)).toBeTruthy();
-    rerender(<Search index={createSearchIndex([])} revision={1} onBarcode={() => false} priceOf={priceOf} syncing />);
+    rerender(<Search index={createSearchIndex([])} revision={1} onBarcode={() => false} priceOf={priceOf} pulling />);
     expect(screen.getByText(/Downloading the catalog/)).toBeTruthy();
   });
 });

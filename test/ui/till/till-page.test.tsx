@@ -15,7 +15,7 @@ const newCustomer = () => screen.getByRole('button', { name: 'New customer' });
 
 describe('TillPage', () => {
   it('opens the customer form with focus in its first field, and Cancel returns focus to "New customer"', async () => {
-    render(<TillPage catalog={catalogView()} config={config({ allowCustomerCreate: true })} writer={writer} syncing={false} />);
+    render(<TillPage catalog={catalogView()} config={config({ allowCustomerCreate: true })} writer={writer} pulling={false} />);
     fireEvent.click(newCustomer());
     const forename = await screen.findByRole('textbox', { name: 'Forename' });
     await waitFor(() => expect(document.activeElement).toBe(forename));
@@ -24,10 +24,10 @@ describe('TillPage', () => {
   });
 
   it('keeps the sale in progress when the currency changes under it, and asks the cashier', () => {
-    const { rerender } = render(<TillPage catalog={catalogView()} config={config()} writer={writer} syncing={false} />);
+    const { rerender } = render(<TillPage catalog={catalogView()} config={config()} writer={writer} pulling={false} />);
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'flat' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
-    rerender(<TillPage catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} writer={writer} syncing={false} />);
+    rerender(<TillPage catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} writer={writer} pulling={false} />);
     expect(screen.getByRole('alert').textContent).toContain('The shop’s currency changed from GBP to JPY');
     expect(within(screen.getByRole('region', { name: 'Basket' })).getByText(/Flat White/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Keep this sale in GBP' })).toBeTruthy();

@@ -73,7 +73,7 @@ describe('useScanner', () => {
 });
 
 describe('the order pad with a scanner', () => {
-  const renderPad = () => render(<OrderPad catalog={catalogView()} config={config()} syncing={false} storage={memoryStorage()} now={now} />);
+  const renderPad = () => render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={memoryStorage()} now={now} />);
   const lines = () => within(screen.getByRole('list', { name: 'Basket lines' })).getAllByRole('listitem');
 
   it('adds the scanned product wherever focus is outside a text field, and announces it', () => {

@@ -5,8 +5,8 @@ import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import type { Product } from '../../../app/epos/records.ts';
 import type { KindMeta } from '../../../app/store/schema.ts';
 import { createSearchIndex } from '../../../app/search/index.ts';
-import { SyncScreen, type SyncScreenProps } from '../../../app/ui/office/sync-screen.tsx';
-import { formatBytes } from '../../../app/ui/office/sync-storage.tsx';
+import { CatalogScreen, type CatalogScreenProps } from '../../../app/ui/office/catalog-screen.tsx';
+import { formatBytes } from '../../../app/ui/office/catalog-storage.tsx';
 
 afterEach(cleanup);
 
@@ -33,12 +33,12 @@ function catalog(change: Partial<CatalogView> = {}): CatalogView {
   };
 }
 
-function renderScreen(props: Partial<SyncScreenProps> = {}) {
-  const onSyncNow = vi.fn();
+function renderScreen(props: Partial<CatalogScreenProps> = {}) {
+  const onPullNow = vi.fn();
   const onSettleHeld = vi.fn();
   const estimate = vi.fn(() => Promise.resolve({ usage: 12_300_000, quota: 2_100_000_000 }));
-  render(<SyncScreen catalog={catalog()} onSyncNow={onSyncNow} onSettleHeld={onSettleHeld} canSync now={NOW} persisted estimate={estimate} {...props} />);
-  return { onSyncNow, onSettleHeld, estimate };
+  render(<CatalogScreen catalog={catalog()} onPullNow={onPullNow} onSettleHeld={onSettleHeld} canPull now={NOW} persisted estimate={estimate} {...props} />);
+  return { onPullNow, onSettleHeld, estimate };
 }
 
 /** The cells of a kind's row: stored, last pull, state. */
@@ -48,7 +48,7 @@ function row(label: string) {
   return { stored: stored!, pulled: pulled!, state: state! };
 }
 
-describe('SyncScreen: the offline catalog', () => {
+describe('CatalogScreen: the offline catalog', () => {
   it('shows a pull held because it would empty a kind, and offers to keep the old list or accept the new one', () => {
     const held = meta('Product', { count: 3_000, held: { gen: 7, count: 0, startedAt: NOW - MIN, at: NOW - MIN } });
     const { onSettleHeld } = renderScreen({ catalog: catalog({ meta: [held, meta('TenderType')] }) });
@@ -118,25 +118,25 @@ describe('SyncScreen: the offline catalog', () => {
   });
 });
 
-describe('SyncScreen: Sync now', () => {
+describe('CatalogScreen: Sync now', () => {
   it('asks for a sync and says so', () => {
-    const { onSyncNow } = renderScreen();
+    const { onPullNow } = renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
-    expect(onSyncNow).toHaveBeenCalledTimes(1);
+    expect(onPullNow).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('status').textContent).toContain('Asked for a sync');
   });
 
   it('is disabled, with the reason, when there is no worker to sync with', () => {
-    const { onSyncNow } = renderScreen({ canSync: false });
+    const { onPullNow } = renderScreen({ canPull: false });
     const button = screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     fireEvent.click(button);
-    expect(onSyncNow).not.toHaveBeenCalled();
+    expect(onPullNow).not.toHaveBeenCalled();
     expect(screen.getByRole('status').textContent).toContain('Sync is unavailable');
   });
 });
 
-describe('SyncScreen: storage', () => {
+describe('CatalogScreen: storage', () => {
   it('reports use and quota from the browser\u2019s estimate', async () => {
     const { estimate } = renderScreen();
     await screen.findByText('Using 12.3 MB of 2.1 GB');
@@ -161,11 +161,11 @@ describe('SyncScreen: storage', () => {
 
   it('asks again when a pull changes what is stored', async () => {
     const estimate = vi.fn(() => Promise.resolve({ usage: 1_000, quota: 1_000_000 }));
-    const props = { onSyncNow: vi.fn(), onSettleHeld: vi.fn(), canSync: true, now: NOW, persisted: true as const, estimate };
-    const { rerender } = render(<SyncScreen catalog={catalog()} {...props} />);
+    const props = { onPullNow: vi.fn(), onSettleHeld: vi.fn(), canPull: true, now: NOW, persisted: true as const, estimate };
+    const { rerender } = render(<CatalogScreen catalog={catalog()} {...props} />);
     await screen.findByText('Using 1 KB of 1 MB');
     estimate.mockResolvedValue({ usage: 2_500_000, quota: 1_000_000_000 });
-    rerender(<SyncScreen catalog={catalog()} {...props} />);
+    rerender(<CatalogScreen catalog={catalog()} {...props} />);
     await screen.findByText('Using 2.5 MB of 1 GB');
   });
 

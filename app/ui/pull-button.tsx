@@ -1,13 +1,13 @@
 /** Asks the worker for a pull now. */
 
-/** Props of {@link SyncButton}. */
-export interface SyncButtonProps {
+/** Props of {@link PullButton}. */
+export interface PullButtonProps {
   onSync: () => void;
   disabled?: boolean;
 }
 
 /** The "Sync now" button. */
-export function SyncButton({ onSync, disabled = false }: SyncButtonProps) {
+export function PullButton({ onSync, disabled = false }: PullButtonProps) {
   return (
     <button type="button" class="button" onClick={onSync} disabled={disabled}>
       Sync now

@@ -1,33 +1,33 @@
-/** The back office's Sync tab: the offline catalog kind by kind, a sync button, and the storage it takes. */
+/** The back office's Sync tab (the catalog's pulls): the offline catalog kind by kind, the Sync now button, and the storage it takes. */
 import { useState } from 'preact/hooks';
 import type { Persistence } from '../../page/boot.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
 import type { CachedKind } from '../../epos/kinds.ts';
 import { problemText } from '../problem-text.ts';
-import { SyncButton } from '../sync-button.tsx';
-import { SyncKinds } from './sync-kinds.tsx';
-import { type StorageUse, SyncStorage } from './sync-storage.tsx';
+import { PullButton } from '../pull-button.tsx';
+import { CatalogKinds } from './catalog-kinds.tsx';
+import { type StorageUse, CatalogStorage } from './catalog-storage.tsx';
 
-/** Props of {@link SyncScreen}. */
-export interface SyncScreenProps {
+/** Props of {@link CatalogScreen}. */
+export interface CatalogScreenProps {
   /** Undefined while the catalog is first read. */
   catalog: CatalogView | undefined;
-  onSyncNow: () => void;
+  onPullNow: () => void;
   /** A person's answer to a pull held because it would empty or halve a kind. */
   onSettleHeld: (kind: CachedKind, gen: number, accept: boolean) => void;
-  /** False when there is no worker to sync with. */
-  canSync: boolean;
+  /** False when there is no worker to pull with. */
+  canPull: boolean;
   now: number;
   persisted: Persistence;
   /** Asks the browser for storage use; default navigator.storage.estimate(). */
   estimate?: () => Promise<StorageUse>;
 }
 
-/** The Sync screen. */
-export function SyncScreen({ catalog, onSyncNow, onSettleHeld, canSync, now, persisted, estimate }: SyncScreenProps) {
+/** The Sync tab. */
+export function CatalogScreen({ catalog, onPullNow, onSettleHeld, canPull, now, persisted, estimate }: CatalogScreenProps) {
   const [asked, setAsked] = useState(false);
-  const syncNow = (): void => {
-    onSyncNow();
+  const pullNow = (): void => {
+    onPullNow();
     setAsked(true);
   };
   return (
@@ -38,18 +38,18 @@ export function SyncScreen({ catalog, onSyncNow, onSettleHeld, canSync, now, per
           {problemText(catalog.readError)}
         </p>
       ) : null}
-      {catalog ? <SyncKinds catalog={catalog} now={now} onSettleHeld={onSettleHeld} /> : <p class="notice">Reading the offline catalog…</p>}
+      {catalog ? <CatalogKinds catalog={catalog} now={now} onSettleHeld={onSettleHeld} /> : <p class="notice">Reading the offline catalog…</p>}
       <div class="sync-now">
-        <SyncButton onSync={syncNow} disabled={!canSync} />
+        <PullButton onSync={pullNow} disabled={!canPull} />
         <p class="hint" role="status">
-          {!canSync
+          {!canPull
             ? 'Sync is unavailable: the till\u2019s offline worker is not running in this browser (it needs a secure connection and service workers turned on). Reload the page to try again.'
             : asked
               ? 'Asked for a sync: the table shows its progress.'
               : 'The till also syncs by itself on start, on a timer and when the connection comes back.'}
         </p>
       </div>
-      <SyncStorage persisted={persisted} estimate={estimate} revision={catalog?.meta} />
+      <CatalogStorage persisted={persisted} estimate={estimate} revision={catalog?.meta} />
     </section>
   );
 }

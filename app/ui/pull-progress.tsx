@@ -5,8 +5,8 @@ import type { KindMeta } from '../store/schema.ts';
 import { formatCount } from './format.ts';
 import { KIND_PLURALS } from './kind-names.ts';
 
-/** Props of {@link SyncProgress}. */
-export interface SyncProgressProps {
+/** Props of {@link PullProgressBar}. */
+export interface PullProgressBarProps {
   progress: Readonly<Partial<Record<CachedKind, PullProgress>>>;
   meta: readonly KindMeta[];
 }
@@ -15,7 +15,7 @@ export interface SyncProgressProps {
  * A progress bar while a kind downloads. The API gives no totals, so the previous snapshot's
  * count is the estimate; on the first download the bar is indeterminate and the label counts.
  */
-export function SyncProgress({ progress, meta }: SyncProgressProps) {
+export function PullProgressBar({ progress, meta }: PullProgressBarProps) {
   const running = CACHED_KINDS.map((kind) => progress[kind]).find((p) => p?.state === 'running');
   if (!running) return null;
   const previous = meta.find((m) => m.kind === running.kind)?.count ?? 0;

@@ -3,7 +3,7 @@ import type { WorkerMessage } from '../../app/store/channel.ts';
 import { readApiLimit } from '../../app/store/api-limit.ts';
 import { readMeta } from '../../app/store/catalog.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
-import { createSyncScheduler, FIRST_RETRY_MS, MAX_RETRY_MS, type SyncDeps } from '../../sw/sync.ts';
+import { createPullSchedule, FIRST_RETRY_MS, MAX_RETRY_MS, type PullScheduleDeps } from '../../sw/pull-schedule.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 async function setup(products = 450) {
@@ -13,7 +13,7 @@ async function setup(products = 450) {
   const timers: { run: () => void; ms: number }[] = [];
   let now = 1_000_000;
   const locks: string[] = [];
-  const deps: SyncDeps = {
+  const deps: PullScheduleDeps = {
     pullDeps: async () => ({ db, client, now: () => now }),
     broadcast: (m) => messages.push(m),
     now: () => now,
@@ -33,13 +33,13 @@ async function setup(products = 450) {
     },
     apiLimit: createApiLimit({ db: async () => db, now: () => now, broadcast: (m) => messages.push(m) }),
   };
-  return { db, standin, messages, timers, locks, scheduler: createSyncScheduler(deps), advance: (ms: number) => (now += ms) };
+  return { db, standin, messages, timers, locks, scheduler: createPullSchedule(deps), advance: (ms: number) => (now += ms) };
 }
 
 describe('sync scheduler', () => {
   it('shares one pull between callers that arrive while it runs, under the pull lock', async () => {
     const { standin, scheduler, locks } = await setup();
-    const [a, b] = await Promise.all([scheduler.syncNow(), scheduler.syncNow()]);
+    const [a, b] = await Promise.all([scheduler.pullNow(), scheduler.pullNow()]);
     expect(a).toBe(b);
     // One walk: the first page asked for once (pages in flight may overshoot the end by design).
     expect(standin.log.filter((e) => e.path === '/api/V2/Product?page=1')).toHaveLength(1);
@@ -49,7 +49,7 @@ describe('sync scheduler', () => {
 
   it('broadcasts progress and a change notice per completed kind', async () => {
     const { scheduler, messages } = await setup();
-    await scheduler.syncNow();
+    await scheduler.pullNow();
     expect(messages.filter((m) => m.type === 'pull-progress' && m.state === 'done').map((m) => (m as { kind: string }).kind)).toEqual([
       'TenderType',
       'DiscountReason',
@@ -61,38 +61,38 @@ describe('sync scheduler', () => {
 
   it('pulls when stale or never pulled, not otherwise', async () => {
     const { standin, scheduler, advance } = await setup();
-    expect((await scheduler.syncIfStale(60_000)).length).toBe(4);
+    expect((await scheduler.pullIfStale(60_000)).length).toBe(4);
     const requests = standin.log.length;
     advance(30_000);
-    expect(await scheduler.syncIfStale(60_000)).toEqual([]);
+    expect(await scheduler.pullIfStale(60_000)).toEqual([]);
     expect(standin.log.length).toBe(requests);
     advance(31_000);
-    expect((await scheduler.syncIfStale(60_000)).length).toBe(4);
+    expect((await scheduler.pullIfStale(60_000)).length).toBe(4);
   });
 
   it('pulls when the last attempt failed, however fresh the snapshot: a worker that stopped during an outage catches up when it starts again', async () => {
     const { standin, scheduler, advance, db } = await setup();
-    await scheduler.syncNow();
+    await scheduler.pullNow();
     // The outage: a pull that gets no answer. What a new worker knows of it is what was stored.
     advance(1_000);
     standin.faults.add({ type: 'drop-before-apply' });
-    await scheduler.syncNow();
+    await scheduler.pullNow();
     expect((await readMeta(db)).every((m) => m.lastError !== null)).toBe(true);
     standin.faults.clear();
     // Not at every minute's check: a kind that keeps failing would be walked each time.
     advance(60_000);
-    expect(await scheduler.syncIfStale(15 * 60_000)).toEqual([]);
+    expect(await scheduler.pullIfStale(15 * 60_000)).toEqual([]);
     // Still inside the refresh interval, past the longest retry wait: only the failed attempt
     // says the snapshot may be missing changes.
     advance(MAX_RETRY_MS);
-    expect((await scheduler.syncIfStale(15 * 60_000)).filter((o) => o.ok)).toHaveLength(4);
-    expect(await scheduler.syncIfStale(15 * 60_000)).toEqual([]);
+    expect((await scheduler.pullIfStale(15 * 60_000)).filter((o) => o.ok)).toHaveLength(4);
+    expect(await scheduler.pullIfStale(15 * 60_000)).toEqual([]);
   });
 
   it('retries a failed pull with growing, jittered delays, and stops retrying once it succeeds', async () => {
     const { standin, scheduler, timers } = await setup();
     standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'status', status: 500 });
-    const outcomes = await scheduler.syncNow();
+    const outcomes = await scheduler.pullNow();
     expect(outcomes.find((o) => o.kind === 'Product')?.ok).toBe(false);
     expect(timers.map((t) => t.ms)).toEqual([FIRST_RETRY_MS]);
     timers.shift()?.run();
@@ -100,15 +100,15 @@ describe('sync scheduler', () => {
     while (scheduler.running) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(timers.map((t) => t.ms)).toEqual([FIRST_RETRY_MS * 2]);
     standin.faults.clear();
-    await scheduler.syncNow();
+    await scheduler.pullNow();
     expect(timers).toEqual([]);
   });
 
   it("applies a person's answer to a held pull under the pull lock, and tells the pages", async () => {
     const { db, standin, scheduler, messages, locks } = await setup();
-    await scheduler.syncNow();
+    await scheduler.pullNow();
     standin.faults.add({ match: { kind: 'Product' }, type: 'empty-list' });
-    const outcomes = await scheduler.syncNow();
+    const outcomes = await scheduler.pullNow();
     expect(outcomes.find((o) => o.kind === 'Product')?.held).toBe(true);
     const gen = (await db.get('meta', 'Product'))?.held?.gen as number;
     messages.length = 0;
@@ -127,7 +127,7 @@ describe('sync scheduler', () => {
   it("waits out Epos Now's API limit, whatever its status, for its Retry-After instead of the 5 s retry, asking nothing more meanwhile", async () => {
     const { db, standin, scheduler, timers, messages, advance } = await setup();
     standin.faults.add({ type: 'rate-limit', status: 403, form: 'text', retryAfter: 120 });
-    const outcomes = await scheduler.syncNow();
+    const outcomes = await scheduler.pullNow();
     // One request (the first kind's page 1): no other page, no other kind.
     expect(standin.log).toHaveLength(1);
     expect(outcomes).toHaveLength(1);
@@ -140,8 +140,8 @@ describe('sync scheduler', () => {
 
     // Asked again before then (a page's Sync now, a stale check): nothing is sent.
     advance(60_000);
-    expect(await scheduler.syncNow()).toEqual([]);
-    expect(await scheduler.syncIfStale(1)).toEqual([]);
+    expect(await scheduler.pullNow()).toEqual([]);
+    expect(await scheduler.pullIfStale(1)).toEqual([]);
     expect(standin.log).toHaveLength(1);
     expect(timers.map((t) => t.ms)).toEqual([60_000]);
 
@@ -156,8 +156,8 @@ describe('sync scheduler', () => {
 
   it('does nothing before the till has a context', async () => {
     const { scheduler } = await setup();
-    const bare = createSyncScheduler({ ...({} as SyncDeps), pullDeps: async () => undefined });
-    expect(await bare.syncNow()).toEqual([]);
+    const bare = createPullSchedule({ ...({} as PullScheduleDeps), pullDeps: async () => undefined });
+    expect(await bare.pullNow()).toEqual([]);
     expect(scheduler.running).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ export interface StorageUse {
   quota?: number;
 }
 
-/** Props of {@link SyncStorage}. */
+/** Props of {@link CatalogStorage}. */
 export interface SyncStorageProps {
   persisted: Persistence;
   /** Asks the browser; default navigator.storage.estimate(). */
@@ -22,7 +22,7 @@ export interface SyncStorageProps {
 }
 
 /** The "Storage" section. */
-export function SyncStorage({ persisted, estimate = browserEstimate, revision }: SyncStorageProps) {
+export function CatalogStorage({ persisted, estimate = browserEstimate, revision }: SyncStorageProps) {
   // undefined while asking; null when the browser gave no figure.
   const [use, setUse] = useState<StorageUse | null | undefined>(undefined);
   useEffect(() => {

@@ -15,7 +15,7 @@ import type { Reachability } from './reachability.ts';
 import { errorText } from '../app/epos/errors.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
-export interface SyncDeps {
+export interface PullScheduleDeps {
   /** The database and client to pull with, or undefined when the till has no context yet. */
   pullDeps(): Promise<Omit<PullDeps, 'onProgress'> | undefined>;
   broadcast(message: WorkerMessage): void;
@@ -32,11 +32,11 @@ export interface SyncDeps {
 }
 
 /** The scheduler. */
-export interface SyncScheduler {
+export interface PullSchedule {
   /** Pulls every cached kind now (or joins the pull under way). */
-  syncNow(): Promise<PullOutcome[]>;
+  pullNow(): Promise<PullOutcome[]>;
   /** Pulls when a kind was never pulled or its snapshot is older than `intervalMs`. */
-  syncIfStale(intervalMs: number): Promise<PullOutcome[]>;
+  pullIfStale(intervalMs: number): Promise<PullOutcome[]>;
   /** A person's answer to a held pull of `kind` (the walk they saw, `gen`): swap it in or drop it. */
   settleHeld(kind: CachedKind, gen: number, accept: boolean): Promise<void>;
   /** Whether a pull is under way. */
@@ -51,7 +51,7 @@ export const MAX_RETRY_MS = 5 * 60_000;
 const PULL_LOCK = 'epos-till-catalog-pull';
 
 /** Creates the scheduler. */
-export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
+export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
   let current: Promise<PullOutcome[]> | undefined;
   let failures = 0;
   let retryTimer: unknown;
@@ -67,7 +67,7 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
     deps.clearTimer(retryTimer);
     retryTimer = deps.setTimer(() => {
       retryTimer = undefined;
-      void syncNow().catch(reportError);
+      void pullNow().catch(reportError);
     }, wait);
   }
 
@@ -116,14 +116,14 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
     return outcomes;
   }
 
-  function syncNow(): Promise<PullOutcome[]> {
+  function pullNow(): Promise<PullOutcome[]> {
     current ??= run().finally(() => {
       current = undefined;
     });
     return current;
   }
 
-  async function syncIfStale(intervalMs: number): Promise<PullOutcome[]> {
+  async function pullIfStale(intervalMs: number): Promise<PullOutcome[]> {
     if (current) return current;
     const pull = await deps.pullDeps();
     if (!pull) return [];
@@ -134,7 +134,7 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
     // at every minute's check.
     const failed = (m: KindMeta): boolean => m.lastError !== null && m.attemptedAt !== null && now - m.attemptedAt >= MAX_RETRY_MS;
     const stale = (await readMeta(pull.db)).some((m) => m.pulledAt === null || now - m.pulledAt >= intervalMs || failed(m));
-    return stale ? syncNow() : [];
+    return stale ? pullNow() : [];
   }
 
   async function settle(kind: CachedKind, gen: number, accept: boolean): Promise<void> {
@@ -146,8 +146,8 @@ export function createSyncScheduler(deps: SyncDeps): SyncScheduler {
   }
 
   return {
-    syncNow,
-    syncIfStale,
+    pullNow,
+    pullIfStale,
     settleHeld: settle,
     get running() {
       return current !== undefined;

@@ -5,11 +5,11 @@ import { type CachedKind, KINDS } from '../../epos/kinds.ts';
 import type { KindMeta } from '../../store/schema.ts';
 import { formatCount } from '../format.ts';
 import { heldText } from '../catalog-held.tsx';
-import { failedKinds } from '../sync-error.tsx';
+import { failedKinds } from '../pull-error.tsx';
 import { Ago } from './ago.tsx';
 
-/** Props of {@link SyncKinds}. */
-export interface SyncKindsProps {
+/** Props of {@link CatalogKinds}. */
+export interface CatalogKindsProps {
   catalog: CatalogView;
   now: number;
   /** A person's answer to a held pull; the row offers it when a pull is held. */
@@ -17,7 +17,7 @@ export interface SyncKindsProps {
 }
 
 /** The "Offline catalog" table: one row per cached kind. */
-export function SyncKinds({ catalog, now, onSettleHeld }: SyncKindsProps) {
+export function CatalogKinds({ catalog, now, onSettleHeld }: CatalogKindsProps) {
   const counts = shownCounts(catalog);
   const failed = failedKinds(catalog.progress, catalog.meta);
   return (
@@ -54,7 +54,7 @@ interface KindStateProps {
   catalog: CatalogView;
   error: string | undefined;
   now: number;
-  onSettleHeld: SyncKindsProps['onSettleHeld'];
+  onSettleHeld: CatalogKindsProps['onSettleHeld'];
 }
 
 function KindState({ meta, catalog, error, now, onSettleHeld }: KindStateProps) {

@@ -6,8 +6,8 @@ import { formatAge } from './format.ts';
 import { KIND_PLURALS } from './kind-names.ts';
 import { STALLED_TEXT } from './problem-text.ts';
 
-/** Props of {@link SyncError}. */
-export interface SyncErrorProps {
+/** Props of {@link PullError}. */
+export interface PullErrorProps {
   progress: Readonly<Partial<Record<CachedKind, PullProgress>>>;
   meta: readonly KindMeta[];
   online: boolean;
@@ -17,7 +17,7 @@ export interface SyncErrorProps {
 }
 
 /** The last failure of each kind, from this page's broadcasts or, before any, the stored state. */
-export function failedKinds(progress: SyncErrorProps['progress'], meta: readonly KindMeta[]): { kind: CachedKind; error: string }[] {
+export function failedKinds(progress: PullErrorProps['progress'], meta: readonly KindMeta[]): { kind: CachedKind; error: string }[] {
   const failed: { kind: CachedKind; error: string }[] = [];
   for (const kind of CACHED_KINDS) {
     const latest = progress[kind];
@@ -34,7 +34,7 @@ function finishedError(progress: PullProgress): string | null {
 }
 
 /** An alert while the last pull of any kind failed; nothing otherwise. */
-export function SyncError({ progress, meta, online, now, onNewToken }: SyncErrorProps) {
+export function PullError({ progress, meta, online, now, onNewToken }: PullErrorProps) {
   const failed = failedKinds(progress, meta);
   if (failed.length === 0) return null;
   const names = failed.map((f) => KIND_PLURALS[f.kind]).join(', ');
