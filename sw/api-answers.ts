@@ -10,7 +10,7 @@ import { readMeta, readOne, readPage } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
 import { loadSettingsDocument, keepServerSettings } from '../app/store/settings-cache.ts';
 import type { ApiRoute } from './api-routes.ts';
-import { errorText } from '../app/epos/errors.ts';
+import { errorText } from '../app/epos/error-text.ts';
 
 /** What answering needs from the worker. */
 export interface AnswerDeps {

@@ -10,7 +10,7 @@ import { doubling } from './doubling.ts';
 import type { Reachability } from './reachability.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
-import { errorText } from '../app/epos/errors.ts';
+import { errorText } from '../app/epos/error-text.ts';
 
 /** What the runner needs. */
 export interface RunnerDeps {

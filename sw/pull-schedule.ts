@@ -12,7 +12,7 @@ import type { ApiLimit } from './api-limit.ts';
 import { doubling } from './doubling.ts';
 import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
 import type { Reachability } from './reachability.ts';
-import { errorText } from '../app/epos/errors.ts';
+import { errorText } from '../app/epos/error-text.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
 export interface PullScheduleDeps {

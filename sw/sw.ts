@@ -17,7 +17,7 @@ import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
 import { resume } from '../app/store/outbox-outcomes.ts';
 import { createOutboxRunner } from './outbox-runner.ts';
 import { createPullSchedule } from './pull-schedule.ts';
-import { errorText } from '../app/epos/errors.ts';
+import { errorText } from '../app/epos/error-text.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

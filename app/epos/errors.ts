@@ -207,11 +207,3 @@ function describeAnswer(answer: ServerAnswer): string {
   }
   return text;
 }
-
-/**
- * An error's message for a log line or a person: the message of an `Error`, the text of
- * anything else thrown. Never the token: our errors carry redacted messages.
- */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

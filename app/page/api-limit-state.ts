@@ -2,7 +2,7 @@
  * The page's view of Epos Now's API limit: when the worker may ask again, read from storage at
  * start and followed through the worker's broadcasts.
  */
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 import { readApiLimit } from '../store/api-limit.ts';
 import type { PageChannel, WorkerMessage } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';

@@ -7,7 +7,7 @@ import { openTillDb, type TillDb } from '../store/db.ts';
 import { contextFromQuery, loadContext, saveContext, withoutToken } from '../store/context.ts';
 import { StoreError } from '../store/errors.ts';
 import type { BootContext } from '../store/schema.ts';
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 
 /** The browser's answer to `navigator.storage.persist()`. */
 export type Persistence = boolean | 'unsupported';

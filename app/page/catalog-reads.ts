@@ -3,7 +3,7 @@
  * product index opened from its stored pack when that still matches the products (with 50,000
  * products, a first search in about 0.2 s instead of 0.6 s), and storing a new pack.
  */
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 import type { DiscountReason, SeatingTable, TenderType } from '../epos/records.ts';
 import { createSearchIndex, openSearchIndex, type SearchIndex } from '../search/index.ts';
 import { readAll, readMeta, readStamped } from '../store/catalog.ts';

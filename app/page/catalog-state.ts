@@ -7,7 +7,7 @@
  * pack-later.ts (when the index is packed for the next start), stall-watch.ts (a download
  * that went silent). This module composes them; the screens word what it reports.
  */
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 import { CACHED_KINDS, type CachedKind, isCachedKind } from '../epos/kinds.ts';
 import type { DiscountReason, SeatingTable, TenderType } from '../epos/records.ts';
 import type { SearchIndex } from '../search/index.ts';

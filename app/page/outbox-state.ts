@@ -3,7 +3,7 @@
  * 'outbox-changed' broadcast of the worker and after each write this page queues. Reads run one
  * at a time, in order, so the last one wins; a burst of changes costs one or two reads.
  */
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 import type { PageChannel, WorkerMessage } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
 import { type OutboxStatus, readOutboxStatus } from '../store/outbox-status.ts';

@@ -6,7 +6,7 @@
  */
 import { Workbox } from 'workbox-window/build/workbox-window.prod.mjs';
 import type { CachedKind } from '../epos/kinds.ts';
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 import { OUTBOX_SYNC_TAG, type PageMessage } from '../store/channel.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
 

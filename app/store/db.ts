@@ -6,7 +6,7 @@ import { type IDBPDatabase, openDB } from 'idb';
 import { StoreError } from './errors.ts';
 import { DB_NAME, DB_VERSION, type TillDB } from './schema.ts';
 import { upgrade } from './upgrade.ts';
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 
 /** An open connection. */
 export type TillDb = IDBPDatabase<TillDB>;

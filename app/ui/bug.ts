@@ -3,7 +3,7 @@
  * word for a cashier. It is reported the way an uncaught error is (the console, `error`
  * listeners), and the screen that was waiting on it says it failed instead of waiting forever.
  */
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 
 /** Reports `error` as a bug and returns the sentence the waiting screen shows. */
 export function reportBug(error: unknown): string {

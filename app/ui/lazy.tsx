@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 
 /** Wraps `load` (an `import()` of the module) as a component; `what` names it in messages. */
 export function lazy<P extends object>(load: () => Promise<ComponentType<P>>, what: string): ComponentType<P> {

@@ -2,7 +2,7 @@
  * The words for what the page's state modules report (app/page/problem.ts): one place, so the
  * till and the back office say the same thing about the same failure.
  */
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 import type { ConfigView } from '../page/config-state.ts';
 import type { Problem } from '../page/problem.ts';
 

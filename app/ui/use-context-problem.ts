@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { BootContext } from '../store/schema.ts';
-import { errorText } from '../epos/errors.ts';
+import { errorText } from '../epos/error-text.ts';
 
 /** What is wrong with `context` (see contextProblem), or null: also null until the check has loaded. */
 export function useContextProblem(context: BootContext): string | null {

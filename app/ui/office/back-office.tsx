@@ -6,7 +6,7 @@ import type { EposClient } from '../../epos/client.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import { OFFICE_SECTIONS, type OfficeSection, routeHash } from '../route.ts';
 import type { TillSession } from '../../page/session.ts';
-import { errorText } from '../../epos/errors.ts';
+import { errorText } from '../../epos/error-text.ts';
 import { ChangesScreen } from './changes-screen.tsx';
 import { RecordsScreen } from './records-screen.tsx';
 import { SettingsScreen } from './settings-screen.tsx';

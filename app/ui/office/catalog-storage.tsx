@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Persistence } from '../../page/boot.ts';
-import { errorText } from '../../epos/errors.ts';
+import { errorText } from '../../epos/error-text.ts';
 
 /** What the browser says of the origin's storage; either figure may be missing. */
 export interface StorageUse {
