@@ -355,8 +355,9 @@ async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord |
 }
 
 function request(client: EposClient, entry: OutboxEntry): Promise<OpenRecord | undefined> {
-  if (entry.target === 'settings') return client.saveSettings(entry.body).then(() => undefined);
-  const kind: Kind = entry.target;
+  if (entry.op === 'save') return client.saveSettings(entry.body).then(() => undefined);
+  // Every other op writes a record of a kind: only a save targets 'settings' (enqueue makes it so).
+  const kind = entry.target as Kind;
   const body = entry.body as OpenRecord;
   switch (entry.op) {
     case 'create':
@@ -365,8 +366,6 @@ function request(client: EposClient, entry: OutboxEntry): Promise<OpenRecord | u
       return client.update(kind, entry.recordId, body);
     case 'delete':
       return client.remove(kind, entry.recordId).then(() => undefined);
-    case 'save':
-      return client.saveSettings(entry.body).then(() => undefined);
   }
 }
 
