@@ -105,10 +105,11 @@ describe('what an error means for an entry', () => {
 });
 
 describe('telling the pages', () => {
-  it('a pass over an empty outbox tells no one', async () => {
-    const { deps, changes } = await setup();
+  it('a pass over an empty outbox tells no one and writes nothing', async () => {
+    const { db, deps, changes } = await setup();
     expect(await replay(deps)).toStrictEqual({ sent: 0, done: 0, nextAt: null, paused: false, offline: false });
     expect(changes.count).toBe(0);
+    expect(await db.get('queue', 'queue')).toBeUndefined();
     // Checking the account moves nothing either.
     await replay({ ...deps, account: 'this-shop' });
     expect(changes.count).toBe(0);
@@ -160,7 +161,7 @@ describe('telling the pages', () => {
     });
     db = ctx.db;
     await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'Busy' } }, ctx.clock.now);
-    ({ seq: second } = await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Discarded' } }, ctx.clock.now));
+    second = (await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Discarded' } }, ctx.clock.now)).seq!;
     const report = await replay(ctx.deps);
     expect(report).toMatchObject({ sent: 1, done: 0 });
     expect(puts).toEqual(['/api/V2/Product/1']);
@@ -178,7 +179,7 @@ describe('telling the pages', () => {
     });
     db = ctx.db;
     await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'Lands' } }, ctx.clock.now);
-    ({ seq: second } = await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Discarded' } }, ctx.clock.now));
+    second = (await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Discarded' } }, ctx.clock.now)).seq!;
     expect(await replay(ctx.deps)).toMatchObject({ sent: 1, done: 1, nextAt: null });
     expect(requests(ctx.standin, 'PUT')).toEqual(['/api/V2/Product/1']);
     expect(await entries(ctx.db)).toEqual([]);
