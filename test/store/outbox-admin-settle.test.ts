@@ -13,7 +13,7 @@ import { saveContext } from '../../app/store/context.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { adoptRecord, discardEntry, editEntry, retryEntry } from '../../app/store/outbox-admin.ts';
-import { claim, holdOtherAccounts, markFailed, markRetry, markVerify } from '../../app/store/outbox-outcomes.ts';
+import { claim, holdOtherAccounts, markFailed, markHeld, markRetry, markVerify } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pulledTill, refusal } from './fixture.ts';
 
@@ -73,6 +73,16 @@ describe('Retry of a refused entry', () => {
     // Opened with another account, the till still does not send it with that account's token.
     await holdOtherAccounts(db, 'another account', NOW + 3);
     expect((await entry(db, seq)).state).toBe('held');
+  });
+});
+
+describe('Retry of a held create', () => {
+  it('sends it again when the person says none of the records found is it', async () => {
+    const { db } = await pulledTill();
+    const { seq } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Twin?' } }, NOW);
+    await markHeld(db, await sent(db, seq), null, [{ ProductID: 777, Name: 'Twin?' }], NOW + 1);
+    await retryEntry(db, seq!, NOW + 2);
+    expect(await entry(db, seq)).toMatchObject({ state: 'pending', error: null, notBefore: 0, updatedAt: NOW + 2 });
   });
 });
 
