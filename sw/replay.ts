@@ -25,9 +25,7 @@ import {
   markVerify,
   pauseForAuth,
   readReady,
-  recordKey,
   recoverInterrupted,
-  type Waiting,
 } from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
 import { doubling } from './doubling.ts';
@@ -179,20 +177,22 @@ export async function replay(deps: ReplayDeps): Promise<ReplayReport> {
   return report;
 }
 
-/** Entries due, oldest first, and the records being sent: an entry is taken only while its record is free. */
+/**
+ * Entries due, oldest first. It never holds two entries of one record, nor one of a record a lane
+ * is sending: it is filled with the heads of records while no lane runs, and a record's next entry
+ * joins only once its lane has moved on (landAndClaimNext). So the oldest entry is always free to
+ * go, and claim() refuses whatever another tab or a person changed meanwhile.
+ */
 interface Line {
   size(): number;
   /** Adds an entry in order of making. */
   add(entry: OutboxEntry): void;
-  /** Takes the oldest entry whose record is free, and holds that record. */
+  /** Takes the oldest entry. */
   take(): OutboxEntry | undefined;
-  hold(entry: Waiting): void;
-  release(entry: Waiting): void;
 }
 
 function createLine(): Line {
   const entries: OutboxEntry[] = [];
-  const busy = new Set<string>();
   return {
     size: () => entries.length,
     add(entry) {
@@ -200,14 +200,7 @@ function createLine(): Line {
       while (at > 0 && (entries[at - 1] as OutboxEntry).seq > entry.seq) at--;
       entries.splice(at, 0, entry);
     },
-    take() {
-      const at = entries.findIndex((e) => !busy.has(recordKey(e)));
-      const [entry] = at < 0 ? [] : entries.splice(at, 1);
-      if (entry) busy.add(recordKey(entry));
-      return entry;
-    },
-    hold: (entry) => void busy.add(recordKey(entry)),
-    release: (entry) => void busy.delete(recordKey(entry)),
+    take: () => entries.shift(),
   };
 }
 
@@ -217,10 +210,8 @@ function createLine(): Line {
  */
 async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, line: Line): Promise<void> {
   let entry = await claim(deps.db, first, deps.now());
-  line.release(first);
   if (entry) deps.onChange?.();
   while (entry) {
-    line.hold(entry);
     report.sent++;
     let verdict: Verdict;
     let error: EposErrorData | null = null;
@@ -235,7 +226,6 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
       if (verdict.type === 'pause') report.paused = true;
       if ((verdict.type === 'retry' || verdict.type === 'verify') && verdict.limited) report.limited = { retryAfterMs: verdict.afterMs };
       await record(deps, entry, verdict, error);
-      line.release(entry);
       return;
     }
     report.done++;
@@ -275,15 +265,12 @@ async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: Op
     // Nothing new goes out once the network is gone or the token refused.
     await landed(deps, entry, answer);
     deps.onChange?.();
-    line.release(entry);
     return undefined;
   }
   const waiting = line.take();
   const { id, next, claimed } = await markDoneAndClaim(deps.db, entry, answer, deps.now(), waiting);
   deps.onLanded?.(entry, id, answer);
   deps.onChange?.();
-  line.release(entry);
-  if (waiting) line.release(waiting);
   // The record's own next entry went first: the one taken waits its turn. One that could not be
   // claimed is dropped, as a failed claim is: the next read of the whole outbox finds it if due.
   if (waiting && claimed && claimed.seq !== waiting.seq) line.add(waiting);
