@@ -68,4 +68,16 @@ describe('a landing', () => {
     expect(await db.get('local', ['Product', 12])).toEqual({ kind: 'Product', id: 12, record: null, landedAt: null, base: { record: { ...server, Name: 'Going' }, at: 2_003 } });
     expect(await readOne(db, 'Product', 12)).toBeUndefined();
   });
+
+  it('a delete landing after an update of the record landed keeps the record gone', async () => {
+    const { db } = await pulledTill();
+    const server = (await readOne(db, 'Product', 13))!;
+    const first = await sent(db, { op: 'update', kind: 'Product', id: 13, body: { Name: 'Going' } }, 2_000);
+    const queued = await enqueue(db, { op: 'delete', kind: 'Product', id: 13 }, 2_001);
+    await markDone(db, first, { ...server, Name: 'Going' }, 2_002);
+    const del = await claim(db, (await db.get('outbox', queued.seq as number))!, 2_003);
+    await markDone(db, del!, undefined, 2_004);
+    expect(await db.get('local', ['Product', 13])).toEqual({ kind: 'Product', id: 13, record: null, landedAt: 2_004 });
+    expect(await readOne(db, 'Product', 13)).toBeUndefined();
+  });
 });
