@@ -4,6 +4,7 @@
  * another account is not the till's to take back: it stays, and the delete goes after it.
  */
 import { describe, expect, it } from 'vitest';
+import { accountOf } from '../../app/epos/account.ts';
 import type { EposErrorData } from '../../app/epos/errors.ts';
 import { readOne } from '../../app/store/catalog.ts';
 import { saveContext } from '../../app/store/context.ts';
@@ -67,5 +68,37 @@ describe('a delete after writes held for another account', () => {
       ['delete', made.recordId, 'pending'],
     ]);
     expect(await readOne(db, 'Product', made.recordId)).toBeUndefined();
+  });
+  it('keeps a create waiting while a later write of its record is held for another account: the delete follows the create', async () => {
+    const { db } = await pulledTill();
+    await saveContext(db, context('token-of-account-a'));
+    const made = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Made under A' } }, NOW);
+    await saveContext(db, context('token-of-account-b'));
+    await holdOtherAccounts(db, 'account b', NOW + 1);
+    await enqueue(db, { op: 'update', kind: 'Product', id: made.recordId, body: { SalePrice: 2 } }, NOW + 2);
+    // Back to account A: its create may go again, B's update now waits for B.
+    await saveContext(db, context('token-of-account-a'));
+    await holdOtherAccounts(db, accountOf('token-of-account-a'), NOW + 3);
+
+    const deleted = await enqueue(db, { op: 'delete', kind: 'Product', id: made.recordId }, NOW + 4);
+    expect(deleted.seq).toBeDefined();
+    expect(await queued(db)).toEqual([
+      ['create', made.recordId, 'pending'],
+      ['update', made.recordId, 'held'],
+      ['delete', made.recordId, 'pending'],
+    ]);
+  });
+
+  it('an update made here does not fold into one held for another account', async () => {
+    const { db } = await pulledTill();
+    await saveContext(db, context('token-of-account-a'));
+    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'From A' } }, NOW);
+    await saveContext(db, context('token-of-account-b'));
+    await holdOtherAccounts(db, 'account b', NOW + 1);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { SalePrice: 2 } }, NOW + 2);
+    expect((await db.getAll('outbox')).map((e) => [e.op, e.recordId, e.body, e.state])).toEqual([
+      ['update', 3, { Name: 'From A' }, 'held'],
+      ['update', 3, { SalePrice: 2 }, 'pending'],
+    ]);
   });
 });
