@@ -4,7 +4,7 @@
  * to the same record coalesce while they wait, where the result is the same.
  */
 import { accountOf } from '../epos/account.ts';
-import { idKey, type IdStyle, idStyleOf, withoutId } from '../epos/ids.ts';
+import { idKey, type IdStyle, idStyleOf, isServerId, withoutId } from '../epos/ids.ts';
 import { type CachedKind, isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
@@ -92,7 +92,7 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
   // Delete. A record whose create never left (or was discarded: a temporary id with nothing
   // queued and no landing): cancel everything, nothing reaches the server.
   const unsent = waiting.filter((e) => e.state === 'pending' && e.attempts === 0);
-  if (write.id < 0 && unsent.length === waiting.length) {
+  if (!isServerId(write.id) && unsent.length === waiting.length) {
     for (const entry of waiting) await tx.objectStore('outbox').delete(entry.seq);
     await tx.objectStore('local').delete([write.kind, write.id]);
     return { seq: undefined, recordId: write.id };
