@@ -15,16 +15,15 @@ function countingWrites(db: TillDb): { db: TillDb; writes: number[] } {
         const tx = target.transaction(stores, mode, options);
         if (options?.durability !== 'relaxed') return tx;
         const index = writes.push(0) - 1;
-        const put = tx.store.put.bind(tx.store);
         return new Proxy(tx, {
           get(t, p, r) {
             if (p !== 'store') return Reflect.get(t, p, r);
             return new Proxy(t.store, {
               get(s, q, rs) {
                 if (q !== 'put') return Reflect.get(s, q, rs);
-                return (...args: Parameters<typeof put>) => {
+                return (...args: unknown[]) => {
                   writes[index] = (writes[index] as number) + 1;
-                  return put(...args);
+                  return Reflect.apply(s.put as (...a: unknown[]) => unknown, s, args);
                 };
               },
             });
