@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { readOne } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
-import { claim, markFailed, markRetry } from '../../app/store/outbox-outcomes.ts';
+import { claim, holdOtherAccounts, markFailed, markRetry } from '../../app/store/outbox-outcomes.ts';
+import { saveContext } from '../../app/store/context.ts';
 import type { EposErrorData } from '../../app/epos/errors.ts';
 import { pulledTill, refusal } from './fixture.ts';
 
@@ -86,6 +87,19 @@ describe('a settings save', () => {
     await enqueue(db, { op: 'save', document: { tillName: 'B' } }, NOW + 2);
     expect(await queued(db)).toEqual([
       ['settings', 'save', 0, { tillName: 'A' }, 'failed'],
+      ['settings', 'save', 0, { tillName: 'B' }, 'pending'],
+    ]);
+  });
+  it('does not replace a save held for another account: that account\u2019s settings go when it is back', async () => {
+    const { db } = await pulledTill();
+    const context = (token: string) => ({ baseUrl: '', token, deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null });
+    await saveContext(db, context('token-of-account-a'));
+    await enqueue(db, { op: 'save', document: { tillName: 'A' } }, NOW);
+    await saveContext(db, context('token-of-account-b'));
+    await holdOtherAccounts(db, 'account b', NOW + 1);
+    await enqueue(db, { op: 'save', document: { tillName: 'B' } }, NOW + 2);
+    expect(await queued(db)).toEqual([
+      ['settings', 'save', 0, { tillName: 'A' }, 'held'],
       ['settings', 'save', 0, { tillName: 'B' }, 'pending'],
     ]);
   });
