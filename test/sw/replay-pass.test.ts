@@ -281,6 +281,15 @@ describe('a pass stops early', () => {
     expect(second?.looks).toBeUndefined();
   });
 
+  it('a look the client refuses to make is not taken for no network: the pass goes on, and the create waits a backoff', async () => {
+    const ctx = await setup();
+    await put(ctx.db, unanswered('Refused look', ctx.clock.now), ctx.clock.now);
+    const refusal = () => Promise.reject(new InvalidRequestError({ method: 'GET', path: '/api/V2/Customer' }, 'page must be a positive integer'));
+    const client: EposClient = { ...ctx.client, list: refusal, get: refusal };
+    expect(await replay({ ...ctx.deps, client })).toMatchObject({ offline: false });
+    expect((await entries(ctx.db)).map((e) => [e.state, e.looks, e.notBefore - ctx.clock.now, e.error?.code])).toEqual([['verify', 1, 2_000, 'invalid-request']]);
+  });
+
   it.each([
     ['answered 503', (): Promise<Response> => Promise.resolve(new Response('{"Message":"busy"}', { status: 503 }))],
     ['a connection reset after the request went out', (): Promise<Response> => Promise.reject(new TypeError('fetch failed'))],
