@@ -56,6 +56,10 @@ describe('entries of another account', () => {
     expect(await holdOtherAccounts(db, A, NOW)).toBe(2);
     expect(await get(db, pending)).toEqual({ ...original, state: 'held', error: otherAccountNote, previousState: 'pending', previousError: backedOff, updatedAt: NOW });
     expect(await get(db, verifying)).toMatchObject({ state: 'held', error: otherAccountNote, previousState: 'verify', previousError: null, updatedAt: NOW });
+    // The till opened with the same account again: they stay held, as they were.
+    const held = await db.getAll('outbox');
+    expect(await holdOtherAccounts(db, A, NOW + 1)).toBe(0);
+    expect(await db.getAll('outbox')).toEqual(held);
     expect(OTHER_ACCOUNT).toBe('OtherAccount');
   });
 
