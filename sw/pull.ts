@@ -46,7 +46,7 @@ export interface PullOutcome {
 export interface PullDeps {
   db: TillDb;
   client: EposClient;
-  /** Pages in flight per kind. Default 4. */
+  /** Pages in flight per kind. Default: the client's (4). */
   concurrency?: number;
   /** Pages per storage transaction. Default 10 (2,000 records). */
   batch?: number;
@@ -94,7 +94,7 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
 
   try {
     await client.listAll(kind, {
-      concurrency: deps.concurrency ?? 4,
+      concurrency: deps.concurrency,
       // Aimed at the last count: a kind that did not grow costs no request past its last page.
       expectedRecords: previous.count,
       onPage: async (records, page) => {

@@ -126,8 +126,7 @@ export function createTransport(options: TransportOptions): Transport {
     const headers = { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'application/json' };
     // A write never follows a redirect (its body would go wherever the Location says); a GET
     // follows, and its answer is checked below. See redirectProblem.
-    const init: RequestInit = { method, headers, signal: controller.signal, redirect: method === 'GET' ? 'follow' : 'manual' };
-    if (sendOptions.body !== undefined) init.body = sendOptions.body;
+    const init: RequestInit = { method, headers, body: sendOptions.body, signal: controller.signal, redirect: method === 'GET' ? 'follow' : 'manual' };
     try {
       let response: Response;
       let text: string;
@@ -150,7 +149,7 @@ export function createTransport(options: TransportOptions): Transport {
       noteDeprecation(response.headers, path);
       // Before the status: a 403 saying this is no refused token, and a 200 saying it is no answer.
       if (isApiLimit(text)) throw new RateLimitError(request, readServerAnswer(response.status, response.headers, text, redact));
-      if (response.status < 200 || response.status > 299) {
+      if (!response.ok) {
         throw errorFor(request, readServerAnswer(response.status, response.headers, text, redact));
       }
       return { status: response.status, headers: response.headers, text, value: parseBody(request, response.status, text, redact), request };
@@ -200,19 +199,17 @@ export function redirectProblem(response: Response, base: string): string | unde
   }
   if (!response.url) return undefined;
   const expected = originOf(base);
-  const actual = originOf(response.url);
-  return expected === undefined || actual === expected ? undefined : `the request was redirected to another origin (${actual ?? 'unknown'}); its answer is not Epos Now's`;
+  if (expected === undefined) return undefined;
+  // A fetch's answer always has an absolute URL.
+  const actual = new URL(response.url).origin;
+  return actual === expected ? undefined : `the request was redirected to another origin (${actual}); its answer is not Epos Now's`;
 }
 
 function originOf(url: string): string | undefined {
-  try {
-    // '' (the page's own origin) resolves against the page's or worker's location.
-    return new URL(url, globalThis.location?.href).origin;
-  } catch (error) {
-    // A relative base with no location (Node): there is no origin to hold the answer to.
-    if (error instanceof TypeError) return undefined;
-    throw error;
-  }
+  // '' (the page's own origin) resolves against the page's or worker's location; a relative base
+  // with no location (Node) has no origin to hold the answer to.
+  const location = globalThis.location?.href;
+  return URL.canParse(url, location) ? new URL(url, location).origin : undefined;
 }
 
 /** A request body as JSON text; a value JSON cannot carry is refused before anything is sent. */
@@ -234,7 +231,7 @@ function parseBody(request: RequestRef, status: number, text: string, redact: (t
   try {
     return JSON.parse(text);
   } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
+    // JSON.parse of a string throws only SyntaxError.
     const problem = looksLikeHtml(text) ? 'an HTML page instead of JSON (a captive portal or proxy?)' : 'the body is not valid JSON (truncated?)';
     throw new BadResponseError(request, status, problem, snippetOf(text, redact), { cause: error });
   }
@@ -243,14 +240,14 @@ function parseBody(request: RequestRef, status: number, text: string, redact: (t
 function mayHaveReached(error: unknown): boolean {
   // A browser that knows it is offline cannot have sent anything.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
-  const code = causeCode(error);
-  return code === undefined || !NOT_SENT_CODES.has(code);
+  return !NOT_SENT_CODES.has(causeCode(error));
 }
 
-function causeCode(error: unknown): string | undefined {
+/** The connection error's code (Node's), or '' when there is none. */
+function causeCode(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | null)?.cause;
   const code = cause?.code ?? cause?.errors?.[0]?.code;
-  return typeof code === 'string' ? code : undefined;
+  return typeof code === 'string' ? code : '';
 }
 
 function describeCause(error: unknown): string {

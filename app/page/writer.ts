@@ -133,6 +133,7 @@ export function createWriter(deps: WriterDeps): Writer {
       function finish(result: WriteResult): void {
         if (settled) return;
         stop();
+        // Stryker disable next-line OptionalChaining: answered without onSettled means stop() already ran (the timer's), so finish returned above
         if (answered) options.onSettled?.(result);
         else answer(result);
       }

@@ -4,8 +4,8 @@
  * to the same record coalesce while they wait, where the result is the same.
  */
 import { accountOf } from '../epos/account.ts';
-import { idKey, type IdStyle, idStyleOf, withoutId } from '../epos/ids.ts';
-import { isCachedKind, type Kind } from '../epos/kinds.ts';
+import { idKey, type IdStyle, idStyleOf, isServerId, withoutId } from '../epos/ids.ts';
+import { type CachedKind, isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
 import type { TillDb } from './db.ts';
@@ -37,6 +37,7 @@ const STORES = ['outbox', 'local', 'queue', 'aliases', 'pages', 'meta', 'setting
 type WriteTx = ReturnType<typeof writeTx>;
 
 function writeTx(db: TillDb) {
+  // Stryker disable next-line ObjectLiteral: strict durability only decides when the commit reaches the disk; every reader, and fake-indexeddb, sees the same commit either way
   return db.transaction([...STORES], 'readwrite', { durability: 'strict' });
 }
 
@@ -62,18 +63,14 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
     const queue = (await tx.objectStore('queue').get('queue')) ?? initialQueue();
     const tempId = queue.nextTempId;
     await tx.objectStore('queue').put({ ...queue, nextTempId: tempId - 1 });
-    const style = await styleOf(tx, write.kind);
     const body = withoutId(write.kind, write.body);
-    await setLocal(tx, write.kind, tempId, { ...body, [idKey(write.kind, style)]: tempId });
+    if (isCachedKind(write.kind)) await setLocal(tx, write.kind, tempId, await withOwnId(tx as unknown as CatalogTx, write.kind, body, tempId));
     return { seq: await add(tx, { target: write.kind, op: 'create', recordId: tempId, body }, now), recordId: tempId };
   }
 
-  // A temporary id whose create has landed means the real record now.
-  if (write.id < 0) {
-    const tempId = write.id;
-    const alias = await tx.objectStore('aliases').get(tempId);
-    if (alias) write = { ...write, id: alias.id };
-  }
+  // A temporary id whose create has landed means the real record now (only temporary ids have aliases).
+  const alias = await tx.objectStore('aliases').get(write.id);
+  if (alias) write = { ...write, id: alias.id };
   const waiting = await entriesOf(tx.objectStore('outbox').index('byRecord'), write.kind, write.id);
   const last = waiting.at(-1);
   // Only an entry nobody has started on may be changed: one being sent is already on its way.
@@ -81,8 +78,11 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
 
   if (write.op === 'update') {
     const body = withoutId(write.kind, write.body);
-    const { record: current, base } = await shownRecord(tx, write.kind, write.id);
-    if (current !== undefined) await setLocal(tx, write.kind, write.id, { ...current, ...body }, base);
+    // Stryker disable next-line ConditionalExpression: a kind the till does not cache has no snapshot and no local row, so shownRecord finds nothing to lay the update over
+    if (isCachedKind(write.kind)) {
+      const { record: current, base } = await shownRecord(tx, write.kind, write.id);
+      if (current !== undefined) await setLocal(tx, write.kind, write.id, { ...current, ...body }, base);
+    }
     if (open && (open.op === 'create' || open.op === 'update')) {
       await tx.objectStore('outbox').put({ ...open, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now });
       return { seq: open.seq, recordId: write.id };
@@ -93,7 +93,7 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
   // Delete. A record whose create never left (or was discarded: a temporary id with nothing
   // queued and no landing): cancel everything, nothing reaches the server.
   const unsent = waiting.filter((e) => e.state === 'pending' && e.attempts === 0);
-  if (write.id < 0 && unsent.length === waiting.length) {
+  if (!isServerId(write.id) && unsent.length === waiting.length) {
     for (const entry of waiting) await tx.objectStore('outbox').delete(entry.seq);
     await tx.objectStore('local').delete([write.kind, write.id]);
     return { seq: undefined, recordId: write.id };
@@ -126,8 +126,7 @@ async function add(tx: WriteTx, entry: Pick<OutboxEntry, 'target' | 'op' | 'reco
 }
 
 /** The record as the till shows it now (a local row, else the snapshot's), and the landed record under it, if any. */
-async function shownRecord(tx: WriteTx, kind: Kind, id: number): Promise<{ record: OpenRecord | undefined; base: LocalRow['base'] }> {
-  if (!isCachedKind(kind)) return { record: undefined, base: undefined };
+async function shownRecord(tx: WriteTx, kind: CachedKind, id: number): Promise<{ record: OpenRecord | undefined; base: LocalRow['base'] }> {
   const local = await tx.objectStore('local').get([kind, id]);
   if (local) return { record: local.record ?? undefined, base: landedBase(local) };
   return { record: await snapshotRecord(tx as unknown as CatalogTx, kind, id), base: undefined };
@@ -164,28 +163,27 @@ export async function recomputeLocal(tx: CatalogWriteTx, kind: Kind, id: number)
   let record: OpenRecord | null = base ? base.record : ((await snapshotRecord(tx as unknown as CatalogTx, kind, id)) ?? null);
   for (const entry of queued) {
     if (entry.op === 'delete') record = null;
-    else if (entry.op === 'create') record = { ...(entry.body as OpenRecord), ...(current?.record ? pickId(kind, current.record) : {}) };
+    else if (entry.op === 'create') record = await withOwnId(tx as unknown as CatalogTx, kind, entry.body as OpenRecord, id);
     else if (record) record = { ...record, ...(entry.body as OpenRecord) };
   }
   await local.put({ kind, id, record, landedAt: null, ...(base ? { base } : {}) });
 }
 
-function pickId(kind: Kind, record: OpenRecord): OpenRecord {
-  const key = idStyleOf(kind, record) === 'contract' ? idKey(kind, 'contract') : idKey(kind, 'v2');
-  return { [key]: record[key] };
-}
-
-async function setLocal(tx: WriteTx, kind: Kind, id: number, record: OpenRecord, base?: LocalRow['base']): Promise<void> {
-  if (!isCachedKind(kind)) return;
+async function setLocal(tx: WriteTx, kind: CachedKind, id: number, record: OpenRecord, base?: LocalRow['base']): Promise<void> {
   const row: LocalRow = { kind, id, record, landedAt: null, ...(base ? { base } : {}) };
   await tx.objectStore('local').put(row);
 }
 
-/** The id style the kind's stored records use, so a local record looks like its neighbours. */
-async function styleOf(tx: WriteTx, kind: Kind): Promise<IdStyle> {
-  if (!isCachedKind(kind)) return 'v2';
+/** A record made on this till, as it shows: its fields and its temporary id, under the key its neighbours use. */
+async function withOwnId(tx: CatalogTx, kind: CachedKind, fields: OpenRecord, tempId: number): Promise<OpenRecord> {
+  return { ...fields, [idKey(kind, await styleOf(tx, kind))]: tempId };
+}
+
+/** The id style the kind's stored records use. */
+async function styleOf(tx: CatalogTx, kind: CachedKind): Promise<IdStyle> {
   const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
   const first = (await tx.objectStore('pages').get([kind, gen, 1]))?.records[0];
+  // Stryker disable next-line StringLiteral: idKey reads every style but 'contract' as V2, so any other word here picks the same key
   return idStyleOf(kind, first) ?? 'v2';
 }
 

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AuthError,
   BadResponseError,
   ClientError,
   ConflictError,
   type EposError,
+  InvalidRequestError,
   NetworkError,
   NotFoundError,
   RateLimitError,
@@ -12,7 +13,7 @@ import {
   TimeoutError,
 } from '../../app/epos/errors.ts';
 import { failure } from './failure.ts';
-import { createTransport, type DeprecationNotice } from '../../app/epos/http.ts';
+import { createTransport, type DeprecationNotice, encodeJson } from '../../app/epos/http.ts';
 
 const TOKEN = 'ZGVtby1rZXk6ZGVtby1zZWNyZXQ=';
 
@@ -210,5 +211,246 @@ describe("Epos Now's API limit", () => {
     const { fetch } = answering(() => new Response(list));
     const answer = await createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1');
     expect(answer.value).toEqual(JSON.parse(list));
+  });
+});
+
+describe('what a request carries, and where it goes', () => {
+  it('asks for JSON, and sends no body with a GET', async () => {
+    const { fetch, seen } = answering(() => new Response('[]'));
+    await createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1');
+    expect(seen[0]?.init?.headers).toEqual({ Authorization: `Basic ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' });
+    expect(seen[0]?.init?.body ?? null).toBeNull();
+  });
+
+  it('a base address ending in several slashes still yields one slash before the path', async () => {
+    const { fetch, seen } = answering(() => new Response('[]'));
+    await createTransport({ baseUrl: 'http://shop.test/till///', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1');
+    expect(seen[0]?.url).toBe('http://shop.test/till/api/V2/Product?page=1');
+  });
+
+  it('a settled request leaves no timer behind to keep a worker or Node awake', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch } = answering(() => new Response('[]'));
+      const transport = createTransport({ baseUrl: '', token: TOKEN, fetch });
+      await transport.send('GET', '/api/V2/Product?page=1');
+      await failure(createTransport({ baseUrl: '', token: TOKEN, fetch: answering(() => new Response('', { status: 500 })).fetch }).send('GET', '/api/V2/Product?page=1'));
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('which answers are successes', () => {
+  it.each([200, 201, 204, 299])('%i is an answer', async (status) => {
+    const { fetch } = answering(() => new Response(status === 204 ? null : '{"ProductID":1}', { status }));
+    const answer = await createTransport({ baseUrl: '', token: TOKEN, fetch }).send('PUT', '/api/V2/Product/1', { body: '{}' });
+    expect(answer.status).toBe(status);
+  });
+
+  it('a 300 is a redirect, not an answer: a write is not sent on', async () => {
+    const { fetch } = answering(() => new Response('{"ProductID":1}', { status: 300, headers: { Location: 'http://elsewhere.test/' } }));
+    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('PUT', '/api/V2/Product/1', { body: '{}' }));
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect(error.message).toBe('PUT /api/V2/Product/1: 300 answer unusable: the answer was a redirect to http://elsewhere.test/; a write is not sent on to another address');
+  });
+
+  it('a body of only whitespace is no value, not broken JSON', async () => {
+    const { fetch } = answering(() => new Response(' \r\n\t ', { status: 200 }));
+    const answer = await createTransport({ baseUrl: '', token: TOKEN, fetch }).send('DELETE', '/api/V2/Product/1');
+    expect(answer.value).toBeUndefined();
+  });
+
+  it('broken JSON keeps the parser error as its cause', async () => {
+    const { fetch } = answering(() => new Response('[{"Prod', { status: 200 }));
+    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1'));
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('a 408 is a time-out, with the server\u2019s words when it gave some', async () => {
+    const said = answering(() => new Response('{"Message":"took too long"}', { status: 408 }));
+    const withWords = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch: said.fetch }).send('GET', '/api/V2/Product?page=1'));
+    expect(withWords).toBeInstanceOf(TimeoutError);
+    expect(withWords.message).toBe('GET /api/V2/Product?page=1: HTTP 408: took too long');
+    const silent = answering(() => new Response('', { status: 408 }));
+    const bare = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch: silent.fetch }).send('GET', '/api/V2/Product?page=1'));
+    expect(bare.message).toBe('GET /api/V2/Product?page=1: HTTP 408');
+  });
+});
+
+describe('which network failures may have reached the server', () => {
+  /** A fetch failing as Node's does, with `cause` as the connection error. */
+  const failingWith = (cause: unknown) =>
+    (async () => {
+      throw new TypeError('fetch failed', { cause });
+    }) as typeof globalThis.fetch;
+  const sendVia = (fetch: typeof globalThis.fetch) => failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Customer', { body: '{}' }));
+
+  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])('%s: the request never left', async (code) => {
+    const error = await sendVia(failingWith(Object.assign(new Error(`connect ${code}`), { code })));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.mayHaveReached).toBe(false);
+    expect(error.message).toBe(`POST /api/V2/Customer: network failure (fetch failed: ${code})`);
+  });
+
+  it('a refusal found among several addresses tried (an AggregateError) never left either', async () => {
+    const error = await sendVia(failingWith(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1'), { code: 'ECONNREFUSED' })], 'connect failed')));
+    expect(error.mayHaveReached).toBe(false);
+  });
+
+  it.each([
+    ['no cause at all (a browser\u2019s "Failed to fetch")', undefined],
+    ['a cause without a code', new Error('other side closed')],
+    ['an AggregateError listing no errors', new AggregateError([], 'connect failed')],
+  ])('%s may have reached the server', async (_label, cause) => {
+    const error = await sendVia(failingWith(cause));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.mayHaveReached).toBe(true);
+    expect(error.message).toBe('POST /api/V2/Customer: network failure (fetch failed)');
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
+  it('a code that is not a name (a number) is not taken for one', async () => {
+    const error = await sendVia(failingWith(Object.assign(new Error('odd'), { code: 111 })));
+    expect(error.mayHaveReached).toBe(true);
+    expect(error.message).toBe('POST /api/V2/Customer: network failure (fetch failed)');
+  });
+
+  it('a fetch rejecting with nothing is still a network failure', async () => {
+    const error = await sendVia((async () => Promise.reject(null)) as typeof globalThis.fetch);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.mayHaveReached).toBe(true);
+    expect(error.message).toBe('POST /api/V2/Customer: network failure (null)');
+  });
+
+  describe('in a browser', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('that knows it is offline, even a reset connection never left', async () => {
+      vi.stubGlobal('navigator', { onLine: false });
+      const error = await sendVia(failingWith(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })));
+      expect(error.mayHaveReached).toBe(false);
+    });
+
+    it('that thinks it is online, a reset connection may have reached the server', async () => {
+      vi.stubGlobal('navigator', { onLine: true });
+      const error = await sendVia(failingWith(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })));
+      expect(error.mayHaveReached).toBe(true);
+    });
+  });
+});
+
+describe('time limits and cancelling', () => {
+  it('a time-out keeps the abort it caused as its cause', async () => {
+    const hanging = (async (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      })) as typeof globalThis.fetch;
+    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch: hanging, timeoutMs: 30 }).send('GET', '/api/V2/Product?page=1'));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.cause).toBeInstanceOf(DOMException);
+    expect((error.cause as DOMException).name).toBe('TimeoutError');
+    expect((error.cause as DOMException).message).toBe('no answer within 30 ms');
+  });
+
+  it("a signal already aborted sends nothing that answers: the call rejects with the caller's reason", async () => {
+    // Like a real fetch: an aborted signal rejects at once, with a reason of its own.
+    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.signal?.aborted) throw new DOMException('This operation was aborted', 'AbortError');
+      return new Response('[]');
+    }) as typeof globalThis.fetch;
+    const controller = new AbortController();
+    const reason = new Error('user left the screen');
+    controller.abort(reason);
+    await expect(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1', { signal: controller.signal })).rejects.toBe(reason);
+  });
+});
+
+describe('the deprecation notice, header by header', () => {
+  const noticeFor = async (headers: Record<string, string>) => {
+    const { fetch } = answering(() => new Response('[]', { headers }));
+    const notices: DeprecationNotice[] = [];
+    const transport = createTransport({ baseUrl: '', token: TOKEN, fetch, onDeprecation: (n) => notices.push(n) });
+    await transport.send('GET', '/api/V2/Product?page=1');
+    expect(transport.deprecation).toEqual(notices[0]);
+    return notices;
+  };
+
+  it('an answer without Deprecation or Sunset gives none, even with a Link', async () => {
+    expect(await noticeFor({ Link: '<https://developer.test/v4>; rel="successor-version"' })).toEqual([]);
+  });
+
+  it('Deprecation alone is a notice, with its Link', async () => {
+    expect(await noticeFor({ Deprecation: 'true', Link: '<https://developer.test/v4>; rel="successor-version"' })).toEqual([
+      { deprecation: 'true', link: '<https://developer.test/v4>; rel="successor-version"', path: '/api/V2/Product?page=1' },
+    ]);
+  });
+
+  it('Sunset alone is a notice', async () => {
+    expect(await noticeFor({ Sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' })).toEqual([{ sunset: 'Wed, 01 Jul 2026 00:00:00 GMT', path: '/api/V2/Product?page=1' }]);
+  });
+});
+
+describe('answers the service worker made, without words', () => {
+  it('an offline refusal with no message says offline', async () => {
+    const { fetch } = answering(() => new Response('', { status: 503, headers: { 'X-Epos-Offline': '1' } }));
+    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Customer/?page=1'));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toBe('GET /api/V2/Customer/?page=1: offline');
+  });
+});
+
+describe('answers that came by a redirect', () => {
+  /** A fetch whose answer says it came from `url`, as a followed redirect's does. */
+  const from = (url: string) => answering(() => Object.defineProperty(new Response('[]'), 'url', { value: url })).fetch;
+
+  it('an answer from another origin is not Epos Now\u2019s', async () => {
+    const error = await failure(createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch: from('http://portal.test/login') }).send('GET', '/api/V2/Product?page=1'));
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect(error.message).toBe("GET /api/V2/Product?page=1: 200 answer unusable: the request was redirected to another origin (http://portal.test); its answer is not Epos Now's");
+  });
+
+  it('an answer from the same origin is used', async () => {
+    const answer = await createTransport({ baseUrl: 'http://shop.test/till', token: TOKEN, fetch: from('http://shop.test/other/api/V2/Product?page=1') }).send('GET', '/api/V2/Product?page=1');
+    expect(answer.value).toEqual([]);
+  });
+
+  it('with a relative base and no page around it (Node), there is no origin to hold the answer to', async () => {
+    const answer = await createTransport({ baseUrl: '', token: TOKEN, fetch: from('http://anywhere.test/api/V2/Product?page=1') }).send('GET', '/api/V2/Product?page=1');
+    expect(answer.value).toEqual([]);
+  });
+});
+
+describe('bodies JSON cannot carry', () => {
+  const request = { method: 'POST', path: '/api/V2/Product' };
+
+  it('a cycle or a BigInt is refused as an invalid request, saying why', () => {
+    const cyclic: Record<string, unknown> = { Name: 'Tea' };
+    cyclic.self = cyclic;
+    for (const value of [cyclic, { SalePrice: 10n }]) {
+      let error: unknown;
+      try {
+        encodeJson(request, value);
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect((error as Error).message).toMatch(/^POST \/api\/V2\/Product: the body is not JSON-serialisable: \w/);
+    }
+  });
+
+  it('nothing at all (undefined, a function) is refused as an invalid request', () => {
+    expect(() => encodeJson(request, undefined)).toThrow(new InvalidRequestError(request, 'the body is not JSON-serialisable'));
+    expect(() => encodeJson(request, () => 1)).toThrow(InvalidRequestError);
+    expect(() => encodeJson(request, undefined)).toThrow(/^POST \/api\/V2\/Product: the body is not JSON-serialisable$/);
+  });
+
+  it('an error of the data\u2019s own (a toJSON that throws) is passed on as it is', () => {
+    const own = new RangeError('price out of range');
+    expect(() => encodeJson(request, { toJSON: () => { throw own; } })).toThrow(own);
   });
 });

@@ -69,6 +69,19 @@ describe('discarding a refused update', () => {
     expect(await queued(db)).toEqual([['update', 6, { Name: 'Kept after all' }, 'pending']]);
     expect(await readOne(db, 'Product', 6)).toEqual({ ...server, Name: 'Kept after all' });
   });
+  it('a refused update discarded ahead of a delete and a later update: the record stays gone on the till', async () => {
+    const db = await setup();
+    const bad = await refused(db, { op: 'update', kind: 'Product', id: 7, body: { SalePrice: -1 } });
+    await enqueue(db, { op: 'delete', kind: 'Product', id: 7 }, NOW + 2);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 7, body: { Name: 'After the delete' } }, NOW + 3);
+    expect(await readOne(db, 'Product', 7)).toBeUndefined();
+    await discardEntry(db, bad.seq);
+    expect(await queued(db)).toEqual([
+      ['delete', 7, null, 'pending'],
+      ['update', 7, { Name: 'After the delete' }, 'pending'],
+    ]);
+    expect(await readOne(db, 'Product', 7)).toBeUndefined();
+  });
 });
 
 describe('discarding a refused create', () => {

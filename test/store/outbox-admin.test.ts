@@ -28,6 +28,14 @@ describe('outbox status', () => {
     await markHeld(db, (await db.get('outbox', c.seq!))!, null, [{ CustomerID: 9 }], 500);
     expect(await readOutboxStatus(db)).toMatchObject({ pending: 1, failed: 1, held: 1, oldestPendingAt: 200 });
   });
+
+  it('dates the oldest of several pending writes', async () => {
+    const db = await setup();
+    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'a' } }, 100);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 4, body: { Name: 'b' } }, 200);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { Name: 'c' } }, 300);
+    expect(await readOutboxStatus(db)).toMatchObject({ pending: 3, oldestPendingAt: 100 });
+  });
 });
 
 describe('a person settling entries', () => {
