@@ -3,6 +3,7 @@
  * the walk completed, and only without a person's word when it does not empty or halve the kind. No worker globals here, so it runs in the worker, a page or a Node test.
  */
 import type { EposClient } from '../app/epos/client.ts';
+import { errorText } from '../app/epos/error-text.ts';
 import { NetworkError, RateLimitError } from '../app/epos/errors.ts';
 import { CACHED_KINDS, type CachedKind } from '../app/epos/kinds.ts';
 import { readKindMeta } from '../app/store/catalog.ts';
@@ -58,7 +59,7 @@ export interface PullDeps {
  * Small kinds first, so tenders and tables are there before the long product walk ends.
  * Each kind succeeds or fails on its own.
  */
-export const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'];
+const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'];
 
 /** Pulls the given kinds (default all four) one after another. */
 export async function pullCatalog(deps: PullDeps, kinds: readonly CachedKind[] = CACHED_KINDS): Promise<PullOutcome[]> {
@@ -124,7 +125,7 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
     // if it failed on its own account, say so too.
     const late = await writing.then(() => undefined, (writeError: unknown) => writeError);
     const causes = late === undefined || late === error ? [error] : [error, late];
-    const message = client.redact(causes.map((e) => (e instanceof Error ? e.message : String(e))).join('; also: '));
+    const message = client.redact(causes.map(errorText).join('; also: '));
     await discardGeneration(db, kind, gen);
     await recordFailure(db, kind, message, now());
     deps.onProgress?.({ kind, state: 'failed', pages, records: count, error: message });

@@ -5,7 +5,7 @@
  */
 import type { accountOf } from '../app/epos/account.ts';
 import type { EposClient } from '../app/epos/client.ts';
-import { type EposError, type EposErrorData, isEposError } from '../app/epos/errors.ts';
+import { type AnyEposError, asEposError, type EposErrorData, isEposError, type RateLimitError, type ServerError } from '../app/epos/errors.ts';
 import type { Kind } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
 import type { TillDb } from '../app/store/db.ts';
@@ -100,8 +100,7 @@ export interface ReplayReport {
  * with the API limit: a browser resends a request dropped on a reused connection by itself, so
  * such an answer may be the resend's, after the first send was applied.
  */
-export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: unknown): Verdict {
-  if (!isEposError(error)) throw error;
+export function verdictOf(entry: Pick<OutboxEntry, 'op'>, error: AnyEposError): Verdict {
   const create = entry.op === 'create';
   switch (error.code) {
     case 'invalid-request':
@@ -215,25 +214,26 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
   if (entry) deps.onChange?.();
   while (entry) {
     report.sent++;
-    let verdict: Verdict;
-    let error: EposErrorData | null = null;
+    let answer: OpenRecord | undefined;
     try {
-      verdict = { type: 'done', answer: await request(deps.client, entry) };
+      answer = await request(deps.client, entry);
     } catch (caught) {
-      verdict = verdictOf(entry, caught);
-      error = (caught as EposError).toJSON();
-    }
-    if (verdict.type !== 'done') {
-      if (verdict.type === 'offline') report.offline = true;
-      // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: pauseForAuth stores the pause, every later claim refuses, and the next read sets report.paused: this only spares those claims
-      if (verdict.type === 'pause') report.paused = true;
-      // Stryker disable next-line ConditionalExpression: only a retry or a verify carries `limited`; on any other verdict it is undefined anyway
-      if ((verdict.type === 'retry' || verdict.type === 'verify') && verdict.limited) report.limited = { retryAfterMs: verdict.afterMs };
-      await record(deps, entry, verdict, error);
-      return;
+      // Anything but the client's error is a bug, and goes on up.
+      const failure = asEposError(caught);
+      const verdict = verdictOf(entry, failure);
+      if (verdict.type !== 'done') {
+        if (verdict.type === 'offline') report.offline = true;
+        // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: pauseForAuth stores the pause, every later claim refuses, and the next read sets report.paused: this only spares those claims
+        if (verdict.type === 'pause') report.paused = true;
+        // Stryker disable next-line ConditionalExpression: only a retry or a verify carries `limited`; on any other verdict it is undefined anyway
+        if ((verdict.type === 'retry' || verdict.type === 'verify') && verdict.limited) report.limited = { retryAfterMs: verdict.afterMs };
+        await record(deps, entry, verdict, failure.toJSON());
+        return;
+      }
+      answer = verdict.answer;
     }
     report.done++;
-    entry = await landAndClaimNext(deps, entry, verdict.answer, report, line);
+    entry = await landAndClaimNext(deps, entry, answer, report, line);
   }
 }
 
@@ -318,24 +318,24 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport
 }
 
 /** Records a verdict other than a landing. */
-async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Exclude<Verdict, { type: 'done' }>, error: EposErrorData | null): Promise<void> {
+async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Exclude<Verdict, { type: 'done' }>, error: EposErrorData): Promise<void> {
   const now = deps.now();
   switch (verdict.type) {
     case 'retry':
-      await markRetry(deps.db, entry, error as EposErrorData, now + (verdict.afterMs ?? backoff(deps, entry.attempts)), now);
+      await markRetry(deps.db, entry, error, now + (verdict.afterMs ?? backoff(deps, entry.attempts)), now);
       break;
     case 'verify':
       // The claim's updatedAt is when the request went out; a Retry-After is waited out too.
       await markVerify(deps.db, entry, error, Math.max(entry.updatedAt + verifyAfter(deps), now + (verdict.afterMs ?? 0)), now);
       break;
     case 'fail':
-      await markFailed(deps.db, entry, error as EposErrorData, now);
+      await markFailed(deps.db, entry, error, now);
       break;
     case 'pause':
-      await pauseForAuth(deps.db, entry, error as EposErrorData, now);
+      await pauseForAuth(deps.db, entry, error, now);
       break;
     case 'offline':
-      await markUnsent(deps.db, entry, error as EposErrorData, now);
+      await markUnsent(deps.db, entry, error, now);
       break;
   }
   deps.onChange?.();
@@ -372,8 +372,8 @@ function backoff(deps: ReplayDeps, attempts: number): number {
   return Math.round(base * (0.5 + deps.random()));
 }
 
-function withRetryAfter(error: EposError): Extract<Verdict, { type: 'retry' }> {
-  const after = (error as EposError & { retryAfterMs?: number }).retryAfterMs;
+function withRetryAfter(error: RateLimitError | ServerError): Extract<Verdict, { type: 'retry' }> {
+  const after = error.retryAfterMs;
   return after === undefined ? { type: 'retry' } : { type: 'retry', afterMs: after };
 }
 

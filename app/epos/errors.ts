@@ -198,6 +198,12 @@ export function isEposError(value: unknown): value is AnyEposError {
   return value instanceof EposError;
 }
 
+/** `value` as the client's error; anything else (a bug, a TypeError) is thrown on as it came. */
+export function asEposError(value: unknown): AnyEposError {
+  if (!isEposError(value)) throw value;
+  return value;
+}
+
 function describeAnswer(answer: ServerAnswer): string {
   let text = `HTTP ${answer.status}`;
   if (answer.serverMessage) text += `: ${answer.serverMessage}`;

@@ -3,6 +3,7 @@
  * contract's headers, enforces a time limit, turns every failure into a typed error and reads
  * the body. Runs wherever `fetch` does (page, worker, Node).
  */
+import { errorText } from './error-text.ts';
 import { isApiLimit, looksLikeHtml, readServerAnswer, snippetOf } from './answer.ts';
 import { OFFLINE_HEADER } from './offline.ts';
 import { tokenProblem } from './transport-check.ts';
@@ -76,7 +77,7 @@ export interface Transport {
 }
 
 /** Default time limit of one request, in ms. */
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 // Connection errors that mean the request never left this machine (Node's undici codes).
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -169,10 +170,8 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-export { tokenProblem };
-
 /** The typed error for a non-2xx answer. */
-export function errorFor(request: RequestRef, answer: ServerAnswer): HttpError | TimeoutError {
+function errorFor(request: RequestRef, answer: ServerAnswer): HttpError | TimeoutError {
   const { status } = answer;
   if (status === 401 || status === 403) return new AuthError(request, answer);
   if (status === 404) return new NotFoundError(request, answer);
@@ -192,7 +191,7 @@ export function errorFor(request: RequestRef, answer: ServerAnswer): HttpError |
  * Authorization header on a hop to another origin, so the token does not follow. A write uses
  * 'manual': any redirect of it (opaque in a browser, a 3xx in Node) is refused unsent onward.
  */
-export function redirectProblem(response: Response, base: string): string | undefined {
+function redirectProblem(response: Response, base: string): string | undefined {
   if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
     const to = response.headers.get('Location');
     return `the answer was a redirect${to ? ` to ${to}` : ''}; a write is not sent on to another address`;
@@ -252,6 +251,6 @@ function causeCode(error: unknown): string {
 
 function describeCause(error: unknown): string {
   const code = causeCode(error);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return code ? `${message}: ${code}` : message;
 }

@@ -3,6 +3,7 @@
  * the worker is told to send it, and the caller gets the server's answer if it comes quickly,
  * or "queued" to show while the till is offline. Either way the write is safe from that moment.
  */
+import { errorText } from '../epos/error-text.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { WorkerMessage } from '../store/channel.ts';
 import { assertOpen, type TillDb } from '../store/db.ts';
@@ -116,7 +117,7 @@ export function createWriter(deps: WriterDeps): Writer {
           entry = await deps.db.get('outbox', entrySeq);
         } catch (error) {
           // The timeout still answers "queued"; the status bar shows the entry's state.
-          console.warn('Reading a queued write failed:', error instanceof Error ? error.message : error);
+          console.warn('Reading a queued write failed:', errorText(error));
           return;
         }
         if (entry?.state === 'failed' || entry?.state === 'held') {

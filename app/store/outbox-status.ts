@@ -5,6 +5,7 @@
 import type { IDBPIndex, StoreNames } from 'idb';
 import type { TillDb } from './db.ts';
 import type { OutboxEntry, QueueRow, TillDB } from './schema.ts';
+import { storeErrorFrom } from './errors.ts';
 
 /** The outbox at a glance. */
 export interface OutboxStatus {
@@ -31,8 +32,12 @@ export function entriesOf(index: ByRecordIndex, target: string, id: number): Pro
 }
 
 /** Every entry, oldest first. */
-export function listEntries(db: TillDb): Promise<OutboxEntry[]> {
-  return db.getAll('outbox');
+export async function listEntries(db: TillDb): Promise<OutboxEntry[]> {
+  try {
+    return await db.getAll('outbox');
+  } catch (error) {
+    throw storeErrorFrom(error, 'reading the changes stored on this till');
+  }
 }
 
 /** The status, from the stored entries. */

@@ -139,7 +139,7 @@ export type OutboxOp = 'create' | 'update' | 'delete' | 'save';
  * - failed: the server refused it; a person edits, retries or discards it;
  * - held: it cannot be decided without a person (several records look like it, say).
  */
-export type OutboxState = 'pending' | 'sending' | 'verify' | 'failed' | 'held';
+export type EntryState = 'pending' | 'sending' | 'verify' | 'failed' | 'held';
 
 /** One write waiting for the server. */
 export interface OutboxEntry {
@@ -151,7 +151,7 @@ export interface OutboxEntry {
   recordId: number;
   /** Fields to create or change, the settings document, or null for a delete. */
   body: unknown;
-  state: OutboxState;
+  state: EntryState;
   /** Sends attempted; a verification is not a send. */
   attempts: number;
   /** Earliest time (ms) of the next attempt: backoff and Retry-After. */

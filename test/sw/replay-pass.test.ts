@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, type EposClient } from '../../app/epos/client.ts';
 import {
+  asEposError,
   AuthError,
   BadResponseError,
   ClientError,
@@ -100,7 +101,20 @@ describe('what an error means for an entry', () => {
 
   it('a fault of the till itself (not an answer of the API) is not taken for an outcome: it is thrown on', () => {
     const bug = new TypeError('cannot read properties of undefined');
-    expect(() => verdictOf({ op: 'update' }, bug)).toThrow(bug);
+    expect(() => asEposError(bug)).toThrow(bug);
+    const refused = new AuthError({ method: 'GET', path: '/x' }, { status: 401 });
+    expect(asEposError(refused)).toBe(refused);
+  });
+
+  it('a fault of the till itself while sending goes on up, and the entry is left as it was claimed', async () => {
+    const { db, deps } = await setup();
+    const queued = await enqueue(db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Bugged' } }, Date.now());
+    const bug = new TypeError('cannot read properties of undefined');
+    const client: EposClient = { ...deps.client, update: () => Promise.reject(bug) };
+    await expect(replay({ ...deps, client })).rejects.toBe(bug);
+    const stored = await db.get('outbox', queued.seq!);
+    expect(stored?.state).toBe('sending');
+    expect(stored?.error).toBeNull();
   });
 });
 

@@ -52,8 +52,8 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
       await action();
       return true;
     } catch (error) {
-      if (!(error instanceof Error)) throw error;
-      setActionError(`Could not ${verb} ${entryTitle(entry)}: ${error.message.replace(/\.$/, '')}. The change is still kept on this till; try again.`);
+      // The outbox's actions fail as a StoreError (the entry changed meanwhile, a full disk); anything else is a bug.
+      setActionError(isStoreError(error) ? `Could not ${verb} ${entryTitle(entry)}: ${error.message.replace(/\.$/, '')}. The change is still kept on this till; try again.` : reportBug(error));
       return false;
     } finally {
       setBusy((before) => {

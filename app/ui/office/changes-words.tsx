@@ -1,10 +1,10 @@
 /** An outbox entry in words: what it does, where it stands, and what Epos Now said of it. */
 import type { EposErrorData } from '../../epos/errors.ts';
 import { KINDS } from '../../epos/kinds.ts';
-import type { OutboxEntry, OutboxState } from '../../store/schema.ts';
+import type { EntryState, OutboxEntry } from '../../store/schema.ts';
 
 /** Where an entry stands, as a manager reads it. */
-export const STATE_WORDS: Readonly<Record<OutboxState, string>> = {
+export const STATE_WORDS: Readonly<Record<EntryState, string>> = {
   pending: 'Waiting to be sent',
   sending: 'Sending',
   verify: 'Checking whether it arrived',

@@ -297,10 +297,25 @@ describe('ChangesScreen: a change made under another account', () => {
 });
 
 describe('ChangesScreen: actions that fail', () => {
+  it('a bug in an action is reported as one, not worded as a storage problem', async () => {
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    try {
+      const { db, writer } = await setup();
+      await seed(db);
+      await renderScreen({ ...writer, retry: () => Promise.reject(new TypeError('entry.body is undefined')) });
+      fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong in the app (entry.body is undefined). Reload the page; if it happens again, tell support.');
+      expect(reported).toHaveBeenCalledWith(expect.any(TypeError));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows a rejected action in an alert and keeps the list', async () => {
     const { db, writer } = await setup();
     const { ann } = await seed(db);
-    await renderScreen({ ...writer, retry: () => Promise.reject(new Error('The device\u2019s storage is full: retrying the change failed. Free some space on the till and try again.')) });
+    await renderScreen({ ...writer, retry: () => Promise.reject(new StoreError('storage-full', 'The device\u2019s storage is full: retrying the change failed. Free some space on the till and try again.')) });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
@@ -339,7 +354,7 @@ describe('ChangesScreen: actions that fail', () => {
   it('a rejected edit keeps the editor open with the typed text', async () => {
     const { db, writer } = await setup();
     await seed(db);
-    await renderScreen({ ...writer, edit: () => Promise.reject(new Error('editing the change failed: AbortError')) });
+    await renderScreen({ ...writer, edit: () => Promise.reject(new StoreError('failed', 'editing the change failed: AbortError')) });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
     const box = screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement;
     fireEvent.input(box, { target: { value: '{"Forename": "Anne"}' } });
