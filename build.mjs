@@ -98,8 +98,16 @@ function readFlags() {
     throw new Error(`--id-style must be contract or v2, got ${idStyle}`);
   }
   const apiBase = values['api-base'];
-  if (apiBase !== undefined && !/^https?:\/\//.test(apiBase)) throw new Error(`--api-base must be an http(s) URL, got ${apiBase}`);
-  return { ...values, port, products, idStyle, apiBase, data: values.data === undefined ? undefined : resolve(values.data) };
+  if (apiBase !== undefined && !/^https?:\/\//.test(apiBase))
+    throw new Error(`--api-base must be an http(s) URL, got ${apiBase}`);
+  return {
+    ...values,
+    port,
+    products,
+    idStyle,
+    apiBase,
+    data: values.data === undefined ? undefined : resolve(values.data),
+  };
 }
 
 function wholeNumber(name, text) {
@@ -177,7 +185,10 @@ async function finish(outdir, metafile, started) {
   for (const marker of ['%APP_JS%', '%APP_CSS%', '%OFFICE_CSS%']) {
     if (!template.includes(marker)) throw new Error(`app/index.html has no ${marker} placeholder`);
   }
-  const html = template.replace('%APP_JS%', urlOf(outdir, js)).replace('%APP_CSS%', urlOf(outdir, css)).replace('%OFFICE_CSS%', urlOf(outdir, officeCss));
+  const html = template
+    .replace('%APP_JS%', urlOf(outdir, js))
+    .replace('%APP_CSS%', urlOf(outdir, css))
+    .replace('%OFFICE_CSS%', urlOf(outdir, officeCss));
   await writeFile(join(outdir, 'index.html'), html);
 
   const precached = [join(outdir, 'index.html'), ...outputs.filter((file) => !file.endsWith('.map')).sort()];
@@ -264,10 +275,18 @@ async function report(outdir, shippedFiles, startup, elapsed) {
   for (const file of shippedFiles.filter((f) => !startup.includes(f))) await measure('lazy', file);
   rows.push(['lazy', 'total', kB(totals.lazy.raw), kB(totals.lazy.gzip), budgetNote('lazy', totals.lazy.gzip)]);
   await measure('worker', join(outdir, 'sw.js'));
-  rows.push(['worker', 'total', kB(totals.worker.raw), kB(totals.worker.gzip), budgetNote('worker', totals.worker.gzip)]);
+  rows.push([
+    'worker',
+    'total',
+    kB(totals.worker.raw),
+    kB(totals.worker.gzip),
+    budgetNote('worker', totals.worker.gzip),
+  ]);
 
   // For the benchmark's table: the same figures, without parsing the printout.
-  const parts = Object.fromEntries(Object.entries(totals).map(([part, size]) => [part, { ...size, budget: BUDGET[part] }]));
+  const parts = Object.fromEntries(
+    Object.entries(totals).map(([part, size]) => [part, { ...size, budget: BUDGET[part] }]),
+  );
   await writeFile(join(outdir, 'sizes.json'), `${JSON.stringify({ parts, files }, null, 2)}\n`);
   console.log(`Built ${relative(process.cwd(), outdir) || '.'}/ in ${elapsed} ms`);
   console.log(table([['part', 'file', 'raw', 'gzip -9', 'budget (gzip)'], ...rows]));
@@ -275,7 +294,9 @@ async function report(outdir, shippedFiles, startup, elapsed) {
   console.log(' precache-manifest.json and sizes.json are not shipped to the till and not counted)');
   const over = Object.keys(BUDGET).filter((part) => totals[part].gzip > BUDGET[part]);
   for (const part of over) {
-    console.error(`Size budget exceeded: ${part} is ${kB(totals[part].gzip)} gzipped, budget ${kB(BUDGET[part])} (BUDGET in build.mjs).`);
+    console.error(
+      `Size budget exceeded: ${part} is ${kB(totals[part].gzip)} gzipped, budget ${kB(BUDGET[part])} (BUDGET in build.mjs).`,
+    );
   }
   return over.length === 0;
 }
@@ -324,7 +345,13 @@ async function watch(outdir) {
   const app = await esbuild.context({
     ...appOptions(outdir),
     plugins: [
-      { name: 'clock', setup: (build) => build.onStart(() => void (started = Date.now())) },
+      {
+        name: 'clock',
+        setup: (build) =>
+          build.onStart(() => {
+            started = Date.now();
+          }),
+      },
       onEnd('after-app', async (result) => {
         if (result.errors.length > 0) {
           buildFailed(result);
@@ -401,7 +428,8 @@ async function serve(outdir, flags) {
       dataFile: flags.data,
     });
   } catch (error) {
-    if (error?.code === 'EADDRINUSE') throw new Error(`port ${flags.port} is in use on ${flags.host}: pass --port N (0 picks a free one)`);
+    if (error?.code === 'EADDRINUSE')
+      throw new Error(`port ${flags.port} is in use on ${flags.host}: pass --port N (0 picks a free one)`);
     throw error;
   }
   printServing(dev, flags);
@@ -424,7 +452,9 @@ function printServing(dev, flags) {
   const context = 'deviceID=1&locationID=1&staffID=1';
   console.log('');
   if (dev.token !== undefined) {
-    const data = flags.data ? `data kept in ${relative(process.cwd(), flags.data)}` : 'data in memory; --data FILE keeps it';
+    const data = flags.data
+      ? `data kept in ${relative(process.cwd(), flags.data)}`
+      : 'data in memory; --data FILE keeps it';
     console.log(`Serving the app with the local Epos stand-in (${data}).`);
     console.log(`  Open:   ${dev.url}/?appToken=${encodeURIComponent(dev.token)}&${context}`);
     console.log(`  Token:  ${dev.token}`);

@@ -3,14 +3,15 @@
  * in the same shape the server gives (a page of up to 200 in id order, a single record, the
  * settings document), marked as stored. Kinds not kept offline get a clear offline refusal.
  */
+
+import { errorText } from '../app/epos/error-text.ts';
 import { isCachedKind, KINDS } from '../app/epos/kinds.ts';
 import { CACHED_AT_HEADER, OFFLINE_HEADER, SOURCE_HEADER } from '../app/epos/offline.ts';
 import { decodeSettings } from '../app/epos/settings.ts';
 import { readMeta, readOne, readPage } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
-import { loadSettingsDocument, keepServerSettings } from '../app/store/settings-cache.ts';
+import { keepServerSettings, loadSettingsDocument } from '../app/store/settings-cache.ts';
 import type { ApiRoute } from './api-routes.ts';
-import { errorText } from '../app/epos/error-text.ts';
 
 /** What answering needs from the worker. */
 export interface AnswerDeps {
@@ -32,7 +33,13 @@ export async function answerApiGet(request: Request, route: ApiRoute, deps: Answ
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), deps.timeoutMs);
   });
-  const first = await Promise.race([network.then((response) => ({ response }), (error: unknown) => ({ error })), timeout]);
+  const first = await Promise.race([
+    network.then(
+      (response) => ({ response }),
+      (error: unknown) => ({ error }),
+    ),
+    timeout,
+  ]);
   clearTimeout(timer);
   // A server error (or a proxy's 502/503/504) is no better than no answer when data is stored.
   if (first && 'response' in first && first.response.status < 500) {
@@ -66,11 +73,17 @@ async function fromStorage(request: Request, route: ApiRoute, deps: AnswerDeps):
     return `Offline: ${what} ${route.type === 'other' ? 'is' : 'are'} only available online.`;
   }
   const meta = (await readMeta(db)).find((m) => m.kind === route.kind);
-  if (!meta || meta.pulledAt === null) return `Offline, and ${KINDS[route.kind].label} records have not been stored on this till yet.`;
-  if (route.type === 'list') return cachedAnswer(JSON.stringify(await readPage(db, route.kind, route.page)), 200, meta.pulledAt);
+  if (!meta || meta.pulledAt === null)
+    return `Offline, and ${KINDS[route.kind].label} records have not been stored on this till yet.`;
+  if (route.type === 'list')
+    return cachedAnswer(JSON.stringify(await readPage(db, route.kind, route.page)), 200, meta.pulledAt);
   const record = await readOne(db, route.kind, route.id);
   if (record) return cachedAnswer(JSON.stringify(record), 200, meta.pulledAt);
-  return cachedAnswer(JSON.stringify({ Message: `No ${KINDS[route.kind].label} with id ${route.id} is stored on this till.` }), 404, meta.pulledAt);
+  return cachedAnswer(
+    JSON.stringify({ Message: `No ${KINDS[route.kind].label} with id ${route.id} is stored on this till.` }),
+    404,
+    meta.pulledAt,
+  );
 }
 
 async function keepSettings(response: Response, deps: AnswerDeps, askedAt: number): Promise<void> {
@@ -91,7 +104,11 @@ async function keepSettings(response: Response, deps: AnswerDeps, askedAt: numbe
 function cachedAnswer(body: string, status: number, pulledAt: number): Response {
   return new Response(body, {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', [SOURCE_HEADER]: 'cache', [CACHED_AT_HEADER]: new Date(pulledAt).toISOString() },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      [SOURCE_HEADER]: 'cache',
+      [CACHED_AT_HEADER]: new Date(pulledAt).toISOString(),
+    },
   });
 }
 

@@ -35,7 +35,10 @@ export function createApiLimit(deps: ApiLimitDeps): ApiLimit {
   // Read once, then kept here: every request would otherwise wait on a database read.
   let known: Promise<{ until: number; hits: number }> | undefined;
   const state = (): Promise<{ until: number; hits: number }> =>
-    (known ??= deps.db().then(readApiLimit).then((row) => ({ until: row?.until ?? 0, hits: row?.hits ?? 0 })));
+    (known ??= deps
+      .db()
+      .then(readApiLimit)
+      .then((row) => ({ until: row?.until ?? 0, hits: row?.hits ?? 0 })));
 
   return {
     async until() {

@@ -2,7 +2,7 @@
  * Which API request is this? Parses a GET under the configured API base into a route the
  * worker answers itself when the network fails; anything else is not the worker's business.
  */
-import { type Kind, KIND_NAMES, KINDS } from '../app/epos/kinds.ts';
+import { KIND_NAMES, KINDS, type Kind } from '../app/epos/kinds.ts';
 import { SETTINGS_PATHS } from '../app/epos/paths.ts';
 
 /** A GET the worker knows how to answer. */
@@ -38,6 +38,7 @@ export function routeOf(request: Request, apiBase: string): ApiRoute | undefined
   if (match[2] !== undefined) return { type: 'get', kind, id: Number(match[2]) };
   const page = url.searchParams.get('page') ?? '1';
   // Filters (?search=, ?OrderBy=) change the answer in ways the stored snapshot cannot reproduce.
-  if (!/^\d+$/.test(page) || Number(page) < 1 || [...url.searchParams.keys()].some((k) => k !== 'page')) return { type: 'other' };
+  if (!/^\d+$/.test(page) || Number(page) < 1 || [...url.searchParams.keys()].some((k) => k !== 'page'))
+    return { type: 'other' };
   return { type: 'list', kind, page: Number(page) };
 }

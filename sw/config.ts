@@ -3,9 +3,9 @@
  * (token and API base), re-read when the page says it changed.
  */
 import { createClient, type EposClient } from '../app/epos/client.ts';
-import { openTillDb, type TillDb } from '../app/store/db.ts';
 import { contextProblem, isApiBase } from '../app/epos/transport-check.ts';
 import { loadContext } from '../app/store/context.ts';
+import { openTillDb, type TillDb } from '../app/store/db.ts';
 import type { BootContext } from '../app/store/schema.ts';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -3,6 +3,8 @@
  * when a backoff ends. One replay at a time in this worker; a Web Lock keeps a second worker
  * version (or a page) from replaying beside it.
  */
+
+import { errorText } from '../app/epos/error-text.ts';
 import type { WorkerMessage } from '../app/store/channel.ts';
 import type { ApiLimit } from './api-limit.ts';
 import { authProbeDelay, probeToken } from './auth-probe.ts';
@@ -10,7 +12,6 @@ import { doubling } from './doubling.ts';
 import type { Reachability } from './reachability.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
-import { errorText } from '../app/epos/error-text.ts';
 
 /** What the runner needs. */
 export interface RunnerDeps {
@@ -68,7 +69,15 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
         // Holding an exclusive lock, no other replayer can be mid-send: take back any claim at once.
         ...(deps.exclusive ? { leaseMs: 0 } : {}),
         onChange: () => deps.broadcast({ type: 'outbox-changed' }),
-        onLanded: (entry, recordId, answer) => deps.broadcast({ type: 'write-landed', seq: entry.seq, target: entry.target, sentId: entry.recordId, recordId, answer }),
+        onLanded: (entry, recordId, answer) =>
+          deps.broadcast({
+            type: 'write-landed',
+            seq: entry.seq,
+            target: entry.target,
+            sentId: entry.recordId,
+            recordId,
+            answer,
+          }),
       }),
     );
     outages = report.offline ? outages + 1 : 0;
@@ -95,7 +104,11 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
     timer = undefined;
     // Reconnecting, Background Sync and a new write all run a pass at once; this probe only
     // covers a network that comes back without the browser noticing (a server that was down).
-    const wait = report.offline ? doubling(FIRST_PROBE_MS, MAX_PROBE_MS, outages) : report.nextAt === null ? null : Math.max(0, report.nextAt - replayDeps.now());
+    const wait = report.offline
+      ? doubling(FIRST_PROBE_MS, MAX_PROBE_MS, outages)
+      : report.nextAt === null
+        ? null
+        : Math.max(0, report.nextAt - replayDeps.now());
     if (wait !== null) schedule(wait);
     return report;
   }

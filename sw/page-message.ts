@@ -5,7 +5,10 @@
  */
 import type { PageMessage } from '../app/store/channel.ts';
 
-const FORMER_NAMES: Readonly<Record<string, PageMessage['type']>> = { 'sync-now': 'pull-now', 'sync-if-stale': 'pull-if-stale' };
+const FORMER_NAMES: Readonly<Record<string, PageMessage['type']>> = {
+  'sync-now': 'pull-now',
+  'sync-if-stale': 'pull-if-stale',
+};
 
 /** The message in `data` under its current name, or null when `data` is not a message. */
 export function readPageMessage(data: unknown): PageMessage | null {

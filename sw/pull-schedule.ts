@@ -3,6 +3,8 @@
  * One pull at a time: callers that arrive while one runs share it, and a Web Lock keeps two
  * worker versions (or a page) from walking at once.
  */
+
+import { errorText } from '../app/epos/error-text.ts';
 import type { CachedKind } from '../app/epos/kinds.ts';
 import { readMeta } from '../app/store/catalog.ts';
 import type { PullProgressMessage, WorkerMessage } from '../app/store/channel.ts';
@@ -12,7 +14,6 @@ import type { ApiLimit } from './api-limit.ts';
 import { doubling } from './doubling.ts';
 import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
 import type { Reachability } from './reachability.ts';
-import { errorText } from '../app/epos/error-text.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
 export interface PullScheduleDeps {
@@ -132,8 +133,11 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
     // snapshot; that is stored, so a worker stopped during an outage catches up when it starts
     // again. No sooner than the longest retry wait, so a kind that keeps failing is not walked
     // at every minute's check.
-    const failed = (m: KindMeta): boolean => m.lastError !== null && m.attemptedAt !== null && now - m.attemptedAt >= MAX_RETRY_MS;
-    const stale = (await readMeta(pull.db)).some((m) => m.pulledAt === null || now - m.pulledAt >= intervalMs || failed(m));
+    const failed = (m: KindMeta): boolean =>
+      m.lastError !== null && m.attemptedAt !== null && now - m.attemptedAt >= MAX_RETRY_MS;
+    const stale = (await readMeta(pull.db)).some(
+      (m) => m.pulledAt === null || now - m.pulledAt >= intervalMs || failed(m),
+    );
     return stale ? pullNow() : [];
   }
 

@@ -123,7 +123,10 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
   } catch (error) {
     // Let a write still in flight settle before discarding, or it could land after the delete;
     // if it failed on its own account, say so too.
-    const late = await writing.then(() => undefined, (writeError: unknown) => writeError);
+    const late = await writing.then(
+      () => undefined,
+      (writeError: unknown) => writeError,
+    );
     const causes = late === undefined || late === error ? [error] : [error, late];
     const message = client.redact(causes.map(errorText).join('; also: '));
     await discardGeneration(db, kind, gen);

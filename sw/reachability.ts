@@ -15,7 +15,10 @@ export interface Reachability {
 }
 
 /** `fetch`, telling `reach` whether each request was answered (the page's API GETs are tries too). */
-export function reporting(fetch: (request: Request) => Promise<Response>, reach: Reachability): (request: Request) => Promise<Response> {
+export function reporting(
+  fetch: (request: Request) => Promise<Response>,
+  reach: Reachability,
+): (request: Request) => Promise<Response> {
   return (request) =>
     fetch(request).then(
       (response) => {

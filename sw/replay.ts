@@ -5,7 +5,14 @@
  */
 import type { accountOf } from '../app/epos/account.ts';
 import type { EposClient } from '../app/epos/client.ts';
-import { type AnyEposError, asEposError, type EposErrorData, isEposError, type RateLimitError, type ServerError } from '../app/epos/errors.ts';
+import {
+  type AnyEposError,
+  asEposError,
+  type EposErrorData,
+  isEposError,
+  type RateLimitError,
+  type ServerError,
+} from '../app/epos/errors.ts';
 import type { Kind } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
 import type { TillDb } from '../app/store/db.ts';
@@ -13,19 +20,19 @@ import {
   claim,
   expireAliases,
   holdOtherAccounts,
-  ownRecordIds,
-  settleTwinCheck,
   markDone,
   markDoneAndClaim,
   markFailed,
   markHeld,
+  markLookFailed,
   markRetry,
   markUnsent,
-  markLookFailed,
   markVerify,
+  ownRecordIds,
   pauseForAuth,
   readReady,
   recoverInterrupted,
+  settleTwinCheck,
 } from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
 import { doubling } from './doubling.ts';
@@ -226,7 +233,8 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
         // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: pauseForAuth stores the pause, every later claim refuses, and the next read sets report.paused: this only spares those claims
         if (verdict.type === 'pause') report.paused = true;
         // Stryker disable next-line ConditionalExpression: only a retry or a verify carries `limited`; on any other verdict it is undefined anyway
-        if ((verdict.type === 'retry' || verdict.type === 'verify') && verdict.limited) report.limited = { retryAfterMs: verdict.afterMs };
+        if ((verdict.type === 'retry' || verdict.type === 'verify') && verdict.limited)
+          report.limited = { retryAfterMs: verdict.afterMs };
         await record(deps, entry, verdict, failure.toJSON());
         return;
       }
@@ -265,7 +273,13 @@ async function checkTwins(deps: ReplayDeps, report: ReplayReport): Promise<void>
  * Records a landing and, in the same transaction, claims the entry to send next: the line's
  * oldest or the record's own next, whichever was made first. Returns the claimed entry.
  */
-async function landAndClaimNext(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord | undefined, report: ReplayReport, line: Line): Promise<OutboxEntry | undefined> {
+async function landAndClaimNext(
+  deps: ReplayDeps,
+  entry: OutboxEntry,
+  answer: OpenRecord | undefined,
+  report: ReplayReport,
+  line: Line,
+): Promise<OutboxEntry | undefined> {
   if (report.offline || report.paused || report.limited) {
     // Nothing new goes out once the network is gone or the token refused.
     await landed(deps, entry, answer);
@@ -294,15 +308,29 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport
       case 'absent':
         // Not there: it never landed, so sending it again is safe (after the usual wait, so a
         // server that keeps dropping connections is not hammered).
-        await markRetry(deps.db, entry, entry.error ?? verifyNote('not found on the server'), deps.now() + backoff(deps, entry.attempts), deps.now());
+        await markRetry(
+          deps.db,
+          entry,
+          entry.error ?? verifyNote('not found on the server'),
+          deps.now() + backoff(deps, entry.attempts),
+          deps.now(),
+        );
         break;
       case 'several': {
-        const note = seen.candidates.length > 0 ? `${seen.candidates.length} records on the server match it` : 'Epos Now listed no records of this kind at all, so whether it has this one cannot be told';
+        const note =
+          seen.candidates.length > 0
+            ? `${seen.candidates.length} records on the server match it`
+            : 'Epos Now listed no records of this kind at all, so whether it has this one cannot be told';
         await markHeld(deps.db, entry, verifyNote(note), seen.candidates, deps.now());
         break;
       }
       case 'record-gone':
-        await markFailed(deps.db, entry, verifyNote('the record is no longer on Epos Now (deleted there?), so the change was not made'), deps.now());
+        await markFailed(
+          deps.db,
+          entry,
+          verifyNote('the record is no longer on Epos Now (deleted there?), so the change was not made'),
+          deps.now(),
+        );
         break;
     }
   } catch (caught) {
@@ -318,7 +346,12 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport
 }
 
 /** Records a verdict other than a landing. */
-async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Exclude<Verdict, { type: 'done' }>, error: EposErrorData): Promise<void> {
+async function record(
+  deps: ReplayDeps,
+  entry: OutboxEntry,
+  verdict: Exclude<Verdict, { type: 'done' }>,
+  error: EposErrorData,
+): Promise<void> {
   const now = deps.now();
   switch (verdict.type) {
     case 'retry':
@@ -326,7 +359,13 @@ async function record(deps: ReplayDeps, entry: OutboxEntry, verdict: Exclude<Ver
       break;
     case 'verify':
       // The claim's updatedAt is when the request went out; a Retry-After is waited out too.
-      await markVerify(deps.db, entry, error, Math.max(entry.updatedAt + verifyAfter(deps), now + (verdict.afterMs ?? 0)), now);
+      await markVerify(
+        deps.db,
+        entry,
+        error,
+        Math.max(entry.updatedAt + verifyAfter(deps), now + (verdict.afterMs ?? 0)),
+        now,
+      );
       break;
     case 'fail':
       await markFailed(deps.db, entry, error, now);

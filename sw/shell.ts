@@ -30,7 +30,9 @@ export async function precache(): Promise<void> {
 /** Deletes the caches of older versions. */
 export async function dropOldCaches(): Promise<void> {
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME).map((name) => caches.delete(name)));
+  await Promise.all(
+    names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME).map((name) => caches.delete(name)),
+  );
 }
 
 /** The precached URL that answers this request, if any. */

@@ -4,20 +4,20 @@
  * passes through untouched.
  */
 import { accountOf } from '../app/epos/account.ts';
+import { errorText } from '../app/epos/error-text.ts';
 import type { WorkerMessage } from '../app/store/channel.ts';
 import { CHANNEL_NAME, OUTBOX_SYNC_TAG } from '../app/store/channel.ts';
-import { readPageMessage } from './page-message.ts';
+import { resume } from '../app/store/outbox-outcomes.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../app/store/settings-cache.ts';
 import { answerApiGet } from './api-answers.ts';
 import { createApiLimit } from './api-limit.ts';
-import { createReachability, reporting } from './reachability.ts';
 import { routeOf } from './api-routes.ts';
 import { absoluteBase, bootContext, currentClient, database, forgetContext } from './config.ts';
-import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
-import { resume } from '../app/store/outbox-outcomes.ts';
 import { createOutboxRunner } from './outbox-runner.ts';
+import { readPageMessage } from './page-message.ts';
 import { createPullSchedule } from './pull-schedule.ts';
-import { errorText } from '../app/epos/error-text.ts';
+import { createReachability, reporting } from './reachability.ts';
+import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -58,7 +58,9 @@ const outbox = createOutboxRunner({
     const client = await currentClient();
     const token = (await bootContext())?.token;
     // The client was built from this token: entries of another account are held, not sent with it.
-    return client && token ? { db: await database(), client, account: accountOf(token), now: Date.now, random: Math.random } : undefined;
+    return client && token
+      ? { db: await database(), client, account: accountOf(token), now: Date.now, random: Math.random }
+      : undefined;
   },
   broadcast: (message: WorkerMessage) => channel.postMessage(message),
   setTimer: (run, ms) => setTimeout(run, ms),

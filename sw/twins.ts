@@ -25,7 +25,12 @@ export const TWIN_LOOKBACK = 8;
  * than once). The first record of someone else's ends the walk. At most {@link TWIN_LOOKBACK}
  * GETs; rejects with an EposError when it cannot look.
  */
-export async function findTwins(client: EposClient, check: TwinCheck, ours: (id: number) => boolean, others: readonly TwinCheck[] = []): Promise<OpenRecord[]> {
+export async function findTwins(
+  client: EposClient,
+  check: TwinCheck,
+  ours: (id: number) => boolean,
+  others: readonly TwinCheck[] = [],
+): Promise<OpenRecord[]> {
   const twins: OpenRecord[] = [];
   for (let id = check.id - 1; id >= 1 && id > check.id - 1 - TWIN_LOOKBACK; id--) {
     if (ours(id)) continue;

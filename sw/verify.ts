@@ -57,7 +57,11 @@ export function getIfThere(client: EposClient, kind: Kind, id: number): Promise<
  * Records on the server's newest pages whose fields match every field that was sent, and whether
  * the walk found the end for certain: a last page with records on it, not an empty one.
  */
-export async function findCreated(client: EposClient, kind: Kind, sent: OpenRecord): Promise<{ matching: OpenRecord[]; certain: boolean }> {
+export async function findCreated(
+  client: EposClient,
+  kind: Kind,
+  sent: OpenRecord,
+): Promise<{ matching: OpenRecord[]; certain: boolean }> {
   const last = await lastPage(client, kind);
   const records = [...(last.page > 1 ? await client.list(kind, last.page - 1) : []), ...last.records];
   return { matching: records.filter((record) => matches(sent, record)), certain: last.certain };
@@ -78,7 +82,10 @@ function same(sent: unknown, stored: unknown): boolean {
 }
 
 /** The last page with records, and whether it is short (certain) or a full one before an empty page. */
-async function lastPage(client: EposClient, kind: Kind): Promise<{ page: number; records: OpenRecord[]; certain: boolean }> {
+async function lastPage(
+  client: EposClient,
+  kind: Kind,
+): Promise<{ page: number; records: OpenRecord[]; certain: boolean }> {
   let records = await client.list(kind, 1);
   if (records.length < PAGE_SIZE) return { page: 1, records, certain: records.length > 0 };
   let full = 1;
@@ -102,5 +109,8 @@ async function lastPage(client: EposClient, kind: Kind): Promise<{ page: number;
     } else if (found.length === 0) empty = middle;
     else return { page: middle, records: found, certain: true };
   }
-  return { ...(best.records.length > 0 ? best : { page: full, records: await client.list(kind, full) }), certain: false };
+  return {
+    ...(best.records.length > 0 ? best : { page: full, records: await client.list(kind, full) }),
+    certain: false,
+  };
 }

@@ -45,12 +45,27 @@ export default {
   // Vitest compiles with esbuild and never type-checks, so there are no `@ts-nocheck`s to add.
   disableTypeChecks: false,
   // Not copied into each sandbox: Node lines fetched by `npm test` (200 MB), builds, reports.
-  ignorePatterns: ['.cache', 'dist', 'test-results', 'coverage', 'playwright-report', 'profiles', '.chromium-profile*', 'screenshots'],
+  ignorePatterns: [
+    '.cache',
+    'dist',
+    'test-results',
+    'coverage',
+    'playwright-report',
+    'profiles',
+    '.chromium-profile*',
+    'screenshots',
+  ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: '.cache/stryker/report.html' },
   jsonReporter: { fileName: '.cache/stryker/report.json' },
   // Survivors are listed at the end by file:line, so they can be targeted one by one.
-  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0, reportMutants: true, reportScoreTable: true },
+  clearTextReporter: {
+    allowColor: false,
+    logTests: false,
+    maxTestsToLog: 0,
+    reportMutants: true,
+    reportScoreTable: true,
+  },
   // No gate: the score is a figure to read (issue 17 aims at 90% per file), not a pass/fail.
   thresholds: { high: 90, low: 75, break: null },
   cleanTempDir: 'always',

@@ -7,7 +7,9 @@ import { defineConfig } from 'vitest/config';
 import config from './vitest.config.ts';
 
 const projects = config.test?.projects ?? [];
-const unit = projects.filter((project) => typeof project === 'object' && 'test' in project && project.test?.name === 'unit');
+const unit = projects.filter(
+  (project) => typeof project === 'object' && 'test' in project && project.test?.name === 'unit',
+);
 if (unit.length !== 1) throw new Error(`test/vitest.config.ts should have one project named unit, not ${unit.length}`);
 
 export default defineConfig({ ...config, test: { ...config.test, projects: unit } });

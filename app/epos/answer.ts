@@ -9,7 +9,12 @@ import type { ServerAnswer } from './errors.ts';
 const MAX_MESSAGE_LENGTH = 300;
 
 /** Parses an error answer's body and headers into what {@link HttpError} carries. */
-export function readServerAnswer(status: number, headers: Headers, body: string, redact: (text: string) => string): ServerAnswer {
+export function readServerAnswer(
+  status: number,
+  headers: Headers,
+  body: string,
+  redact: (text: string) => string,
+): ServerAnswer {
   const answer: ServerAnswer = { status };
   const retryAfterMs = parseRetryAfter(headers.get('Retry-After'), Date.now());
   if (retryAfterMs !== undefined) answer.retryAfterMs = retryAfterMs;
@@ -92,7 +97,7 @@ function messageOf(value: unknown): string | undefined {
 function modelStateOf(value: unknown, redact: (text: string) => string): Record<string, string[]> | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const fields = value as Record<string, unknown>;
-  const state = fields['ModelState'] ?? fields['errors'];
+  const state = fields.ModelState ?? fields.errors;
   if (typeof state !== 'object' || state === null || Array.isArray(state)) return undefined;
   const result: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(state)) {
@@ -104,7 +109,8 @@ function modelStateOf(value: unknown, redact: (text: string) => string): Record<
 
 function htmlText(html: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-  const text = title ?? html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]+>/g, ' ');
+  const text =
+    title ?? html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]+>/g, ' ');
   return `HTML page: ${text}`;
 }
 

@@ -73,8 +73,16 @@ type Check = (value: unknown) => string | null;
 /** One validator per field: null when valid, else what is wrong. */
 const CHECKS: Record<keyof AppConfig, Check> = {
   tillName: (v) => (typeof v !== 'string' ? 'must be text' : v.length > 40 ? 'must be at most 40 characters' : null),
-  currency: (v) => (typeof v === 'string' && /^[A-Z]{3}$/.test(v) && formats(() => new Intl.NumberFormat('en', { style: 'currency', currency: v })) ? null : 'must be a three-letter currency code such as GBP or EUR'),
-  locale: (v) => (typeof v === 'string' && v !== '' && formats(() => Intl.getCanonicalLocales(v)) ? null : 'must be a language tag such as en-GB'),
+  currency: (v) =>
+    typeof v === 'string' &&
+    /^[A-Z]{3}$/.test(v) &&
+    formats(() => new Intl.NumberFormat('en', { style: 'currency', currency: v }))
+      ? null
+      : 'must be a three-letter currency code such as GBP or EUR',
+  locale: (v) =>
+    typeof v === 'string' && v !== '' && formats(() => Intl.getCanonicalLocales(v))
+      ? null
+      : 'must be a language tag such as en-GB',
   priceField: (v) => (v === 'SalePrice' || v === 'EatOutPrice' ? null : 'must be SalePrice or EatOutPrice'),
   refreshMinutes: (v) => (isRefreshMinutes(v) ? null : 'must be a whole number of minutes from 1 to 1440'),
   favourites: (v) =>
@@ -89,7 +97,15 @@ const CHECKS: Record<keyof AppConfig, Check> = {
 };
 
 /** The known fields, in the order forms show them (a list, not CHECKS' keys: the worker reads it without the checks). */
-export const CONFIG_FIELDS: readonly (keyof AppConfig)[] = ['tillName', 'currency', 'locale', 'priceField', 'refreshMinutes', 'favourites', 'allowCustomerCreate'];
+export const CONFIG_FIELDS: readonly (keyof AppConfig)[] = [
+  'tillName',
+  'currency',
+  'locale',
+  'priceField',
+  'refreshMinutes',
+  'favourites',
+  'allowCustomerCreate',
+];
 
 /**
  * Why a document is not this app's settings at all (not an object; or an object with none of its
@@ -99,7 +115,8 @@ export const CONFIG_FIELDS: readonly (keyof AppConfig)[] = ['tillName', 'currenc
 export function foreignReason(document: unknown): string | null {
   if (document === null || document === undefined) return null;
   if (!isPlainObject(document)) return `${describe(document)}, not a settings object`;
-  const ours = CONFIG_FIELDS.some((field) => field in document) || Object.keys(document).every((key) => key === 'version');
+  const ours =
+    CONFIG_FIELDS.some((field) => field in document) || Object.keys(document).every((key) => key === 'version');
   return ours ? null : 'not this app’s (none of its settings are in them)';
 }
 
@@ -116,19 +133,31 @@ export const FIELD_LABELS: Readonly<Record<keyof AppConfig, string>> = {
 
 /** Reads a stored document (already parsed): never throws, whatever it holds. */
 export function readConfig(document: unknown): ConfigReading {
-  if (document === null || document === undefined) return { config: { ...DEFAULT_CONFIG, favourites: [] }, status: 'empty', problems: [], unknownKeys: [] };
+  if (document === null || document === undefined)
+    return { config: { ...DEFAULT_CONFIG, favourites: [] }, status: 'empty', problems: [], unknownKeys: [] };
   const foreign = foreignReason(document);
   if (!isPlainObject(document) || foreign !== null) {
     const keys = isPlainObject(document) ? Object.keys(document).filter((key) => key !== 'version') : [];
     const save = keys.length > 0 ? ' Saving keeps what is there and adds this app’s settings.' : '';
-    return { config: { ...DEFAULT_CONFIG, favourites: [] }, status: 'foreign', problems: [`The stored settings are ${foreign}: defaults are in use.${save}`], unknownKeys: keys };
+    return {
+      config: { ...DEFAULT_CONFIG, favourites: [] },
+      status: 'foreign',
+      problems: [`The stored settings are ${foreign}: defaults are in use.${save}`],
+      unknownKeys: keys,
+    };
   }
   const known = CONFIG_FIELDS.filter((field) => field in document);
-  const unknownKeys = Object.keys(document).filter((key) => key !== 'version' && !(CONFIG_FIELDS as string[]).includes(key));
+  const unknownKeys = Object.keys(document).filter(
+    (key) => key !== 'version' && !(CONFIG_FIELDS as string[]).includes(key),
+  );
   const problems: string[] = [];
-  const version = document['version'];
+  const version = document.version;
   if (version !== undefined && version !== CONFIG_VERSION) {
-    problems.push(typeof version === 'number' && version > CONFIG_VERSION ? `The settings were saved by a newer version of the app (version ${version}); what this version understands is used.` : `The settings have an unknown version (${JSON.stringify(version)}).`);
+    problems.push(
+      typeof version === 'number' && version > CONFIG_VERSION
+        ? `The settings were saved by a newer version of the app (version ${version}); what this version understands is used.`
+        : `The settings have an unknown version (${JSON.stringify(version)}).`,
+    );
   }
   const config: Record<string, unknown> = { ...DEFAULT_CONFIG, favourites: [] };
   for (const field of known) {
@@ -136,7 +165,12 @@ export function readConfig(document: unknown): ConfigReading {
     if (problem) problems.push(`${FIELD_LABELS[field]} ${problem}; using ${JSON.stringify(DEFAULT_CONFIG[field])}.`);
     else config[field] = document[field];
   }
-  return { config: config as unknown as AppConfig, status: problems.length > 0 ? 'partial' : 'ok', problems, unknownKeys };
+  return {
+    config: config as unknown as AppConfig,
+    status: problems.length > 0 ? 'partial' : 'ok',
+    problems,
+    unknownKeys,
+  };
 }
 
 /** What is wrong with each field of a config a form produced; empty when it may be saved. */

@@ -61,7 +61,14 @@ export abstract class EposError extends Error {
 
   /** Plain data for storage or postMessage. */
   toJSON(): EposErrorData {
-    return { code: this.code, name: this.name, message: this.message, method: this.method, path: this.path, mayHaveReached: this.mayHaveReached };
+    return {
+      code: this.code,
+      name: this.name,
+      message: this.message,
+      method: this.method,
+      path: this.path,
+      mayHaveReached: this.mayHaveReached,
+    };
   }
 }
 
@@ -167,7 +174,12 @@ export class BadResponseError extends EposError {
   readonly snippet: string;
 
   constructor(request: RequestRef, status: number, problem: string, snippet: string, options?: { cause?: unknown }) {
-    super(request, `${status} answer unusable: ${problem}${snippet ? ` (body starts: ${JSON.stringify(snippet)})` : ''}`, true, options);
+    super(
+      request,
+      `${status} answer unusable: ${problem}${snippet ? ` (body starts: ${JSON.stringify(snippet)})` : ''}`,
+      true,
+      options,
+    );
     this.status = status;
     this.snippet = snippet;
   }

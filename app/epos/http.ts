@@ -3,10 +3,9 @@
  * contract's headers, enforces a time limit, turns every failure into a typed error and reads
  * the body. Runs wherever `fetch` does (page, worker, Node).
  */
-import { errorText } from './error-text.ts';
+
 import { isApiLimit, looksLikeHtml, readServerAnswer, snippetOf } from './answer.ts';
-import { OFFLINE_HEADER } from './offline.ts';
-import { tokenProblem } from './transport-check.ts';
+import { errorText } from './error-text.ts';
 import {
   AuthError,
   BadResponseError,
@@ -18,10 +17,12 @@ import {
   NotFoundError,
   RateLimitError,
   type RequestRef,
-  ServerError,
   type ServerAnswer,
+  ServerError,
   TimeoutError,
 } from './errors.ts';
+import { OFFLINE_HEADER } from './offline.ts';
+import { tokenProblem } from './transport-check.ts';
 
 /** The server said this API is deprecated (V2 is); reported once per transport. */
 export interface DeprecationNotice {
@@ -80,7 +81,14 @@ export interface Transport {
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 // Connection errors that mean the request never left this machine (Node's undici codes).
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** Creates the transport every client call uses. */
 export function createTransport(options: TransportOptions): Transport {
@@ -127,7 +135,13 @@ export function createTransport(options: TransportOptions): Transport {
     const headers = { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'application/json' };
     // A write never follows a redirect (its body would go wherever the Location says); a GET
     // follows, and its answer is checked below. See redirectProblem.
-    const init: RequestInit = { method, headers, body: sendOptions.body, signal: controller.signal, redirect: method === 'GET' ? 'follow' : 'manual' };
+    const init: RequestInit = {
+      method,
+      headers,
+      body: sendOptions.body,
+      signal: controller.signal,
+      redirect: method === 'GET' ? 'follow' : 'manual',
+    };
     try {
       let response: Response;
       let text: string;
@@ -138,7 +152,9 @@ export function createTransport(options: TransportOptions): Transport {
       } catch (error) {
         if (timedOut) throw new TimeoutError(request, `no answer within ${timeoutMs} ms`, { cause: error });
         if (outer?.aborted) throw outer.reason ?? error;
-        throw new NetworkError(request, `network failure (${describeCause(error)})`, mayHaveReached(error), { cause: error });
+        throw new NetworkError(request, `network failure (${describeCause(error)})`, mayHaveReached(error), {
+          cause: error,
+        });
       }
       const moved = redirectProblem(response, base);
       if (moved !== undefined) throw new BadResponseError(request, response.status, moved, '');
@@ -149,11 +165,18 @@ export function createTransport(options: TransportOptions): Transport {
       }
       noteDeprecation(response.headers, path);
       // Before the status: a 403 saying this is no refused token, and a 200 saying it is no answer.
-      if (isApiLimit(text)) throw new RateLimitError(request, readServerAnswer(response.status, response.headers, text, redact));
+      if (isApiLimit(text))
+        throw new RateLimitError(request, readServerAnswer(response.status, response.headers, text, redact));
       if (!response.ok) {
         throw errorFor(request, readServerAnswer(response.status, response.headers, text, redact));
       }
-      return { status: response.status, headers: response.headers, text, value: parseBody(request, response.status, text, redact), request };
+      return {
+        status: response.status,
+        headers: response.headers,
+        text,
+        value: parseBody(request, response.status, text, redact),
+        request,
+      };
     } finally {
       clearTimeout(timer);
       // Stryker disable next-line StringLiteral: a listener left on the caller's signal after the request settled only aborts a finished controller, which does nothing
@@ -175,7 +198,8 @@ function errorFor(request: RequestRef, answer: ServerAnswer): HttpError | Timeou
   const { status } = answer;
   if (status === 401 || status === 403) return new AuthError(request, answer);
   if (status === 404) return new NotFoundError(request, answer);
-  if (status === 408) return new TimeoutError(request, `HTTP 408${answer.serverMessage ? `: ${answer.serverMessage}` : ''}`, { status });
+  if (status === 408)
+    return new TimeoutError(request, `HTTP 408${answer.serverMessage ? `: ${answer.serverMessage}` : ''}`, { status });
   if (status === 409) return new ConflictError(request, answer);
   if (status === 429) return new RateLimitError(request, answer);
   if (status >= 500) return new ServerError(request, answer);
@@ -201,7 +225,9 @@ function redirectProblem(response: Response, base: string): string | undefined {
   if (expected === undefined) return undefined;
   // A fetch's answer always has an absolute URL.
   const actual = new URL(response.url).origin;
-  return actual === expected ? undefined : `the request was redirected to another origin (${actual}); its answer is not Epos Now's`;
+  return actual === expected
+    ? undefined
+    : `the request was redirected to another origin (${actual}); its answer is not Epos Now's`;
 }
 
 function originOf(url: string): string | undefined {
@@ -231,7 +257,9 @@ function parseBody(request: RequestRef, status: number, text: string, redact: (t
     return JSON.parse(text);
   } catch (error) {
     // JSON.parse of a string throws only SyntaxError.
-    const problem = looksLikeHtml(text) ? 'an HTML page instead of JSON (a captive portal or proxy?)' : 'the body is not valid JSON (truncated?)';
+    const problem = looksLikeHtml(text)
+      ? 'an HTML page instead of JSON (a captive portal or proxy?)'
+      : 'the body is not valid JSON (truncated?)';
     throw new BadResponseError(request, status, problem, snippetOf(text, redact), { cause: error });
   }
 }

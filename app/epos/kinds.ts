@@ -49,13 +49,33 @@ export const PAGE_SIZE = 200;
 // The table is derived from the names, listing only what differs from the API's conventions
 // (segment = name, id key = name + "ID"), which keeps it short in the worker's bundle.
 const NAMES: readonly Kind[] = [
-  'Product', 'Customer', 'CustomerType', 'PopupNote', 'MultipleChoiceOption', 'MultipleChoiceProductGroupItem',
+  'Product',
+  'Customer',
+  'CustomerType',
+  'PopupNote',
+  'MultipleChoiceOption',
+  'MultipleChoiceProductGroupItem',
   // ProductLocationAreaPrice's V2 id key is not public; it follows the <Thing>ID convention.
-  'ProductLocationAreaPrice', 'BookingCustomer', 'ProductStock', 'StockTransfer', 'StockTransferItem',
-  'TransactionItem', 'BaseItem', 'TenderType', 'DiscountReason', 'SeatingTable', 'AccessRight', 'Clocking', 'ClockingType',
+  'ProductLocationAreaPrice',
+  'BookingCustomer',
+  'ProductStock',
+  'StockTransfer',
+  'StockTransferItem',
+  'TransactionItem',
+  'BaseItem',
+  'TenderType',
+  'DiscountReason',
+  'SeatingTable',
+  'AccessRight',
+  'Clocking',
+  'ClockingType',
 ];
 const SEGMENTS: Partial<Record<Kind, string>> = { DiscountReason: 'DiscoutReason' };
-const ID_KEYS: Partial<Record<Kind, string>> = { ProductStock: 'StockID', TenderType: 'TypeID', SeatingTable: 'TableID' };
+const ID_KEYS: Partial<Record<Kind, string>> = {
+  ProductStock: 'StockID',
+  TenderType: 'TypeID',
+  SeatingTable: 'TableID',
+};
 const CACHED: readonly Kind[] = ['Product', 'TenderType', 'DiscountReason', 'SeatingTable'];
 
 /** Every kind of the contract, in the contract's order. */
@@ -88,5 +108,5 @@ export function isCachedKind(kind: Kind): kind is CachedKind {
 
 /** Narrows an arbitrary string (a route, a form value) to a kind. */
 export function isKind(name: string): name is Kind {
-  return Object.prototype.hasOwnProperty.call(KINDS, name);
+  return Object.hasOwn(KINDS, name);
 }

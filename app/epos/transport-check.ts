@@ -9,7 +9,9 @@
  * non-ASCII letter), or null. The one check: the client refuses such a token, the page warns of it.
  */
 export function tokenProblem(token: string): string | null {
-  return /^[\x21-\x7e]+$/.test(token) ? null : 'The Epos API token is empty or has characters an HTTP header cannot carry';
+  return /^[\x21-\x7e]+$/.test(token)
+    ? null
+    : 'The Epos API token is empty or has characters an HTTP header cannot carry';
 }
 
 /** Whether `base` can be an API base: '' (the page's own origin) or an absolute http(s) address. */
@@ -28,5 +30,7 @@ export function isApiBase(base: string): boolean {
 export function contextProblem(context: { token: string; baseUrl: string }): string | null {
   const token = tokenProblem(context.token);
   if (token !== null) return `${token}.`;
-  return isApiBase(context.baseUrl) ? null : 'The stored API address is not a web address starting with https:// or http://.';
+  return isApiBase(context.baseUrl)
+    ? null
+    : 'The stored API address is not a web address starting with https:// or http://.';
 }

@@ -15,7 +15,10 @@ export interface ApiLimitState extends Subscribable<number> {
 }
 
 /** Reads the stored limit and follows the worker's broadcasts on `channel`. */
-export function watchApiLimit(db: TillDb, channel: Pick<PageChannel, 'addEventListener' | 'removeEventListener'>): ApiLimitState {
+export function watchApiLimit(
+  db: TillDb,
+  channel: Pick<PageChannel, 'addEventListener' | 'removeEventListener'>,
+): ApiLimitState {
   const holder = createHolder(0);
   let heard = false;
   const onMessage = (event: Event): void => {
@@ -30,5 +33,9 @@ export function watchApiLimit(db: TillDb, channel: Pick<PageChannel, 'addEventLi
     (row) => heard || holder.set(row?.until ?? 0),
     (error: unknown) => console.warn('Reading the API limit failed:', errorText(error)),
   );
-  return { get: holder.get, subscribe: holder.subscribe, close: () => channel.removeEventListener('message', onMessage) };
+  return {
+    get: holder.get,
+    subscribe: holder.subscribe,
+    close: () => channel.removeEventListener('message', onMessage),
+  };
 }

@@ -3,11 +3,12 @@
  * else the setup screen), and ask the browser to keep the offline data. The token is stored and
  * then taken out of the address bar; it is never logged or put in a message.
  */
-import { openTillDb, type TillDb } from '../store/db.ts';
+
+import { errorText } from '../epos/error-text.ts';
 import { contextFromQuery, loadContext, saveContext, withoutToken } from '../store/context.ts';
+import { openTillDb, type TillDb } from '../store/db.ts';
 import { StoreError } from '../store/errors.ts';
 import type { BootContext } from '../store/schema.ts';
-import { errorText } from '../epos/error-text.ts';
 
 /** The browser's answer to `navigator.storage.persist()`. */
 export type Persistence = boolean | 'unsupported';
@@ -56,7 +57,10 @@ export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
  * The context of this boot and whether it changed, or undefined when there is none. A token in
  * the query string is removed from the address bar before anything else can fail.
  */
-export async function resolveContext(db: TillDb, env: Pick<BootEnv, 'location' | 'history'>): Promise<{ context: BootContext; changed: boolean } | undefined> {
+export async function resolveContext(
+  db: TillDb,
+  env: Pick<BootEnv, 'location' | 'history'>,
+): Promise<{ context: BootContext; changed: boolean } | undefined> {
   const stored = await loadContext(db);
   const fromQuery = contextFromQuery(env.location.search, stored);
   if (!fromQuery) return stored ? { context: stored, changed: false } : undefined;
@@ -69,15 +73,30 @@ export async function resolveContext(db: TillDb, env: Pick<BootEnv, 'location' |
 /** Takes the token out of the address bar, keeping the rest of the address and the history entry. */
 function dropToken({ location, history }: Pick<BootEnv, 'location' | 'history'>): void {
   const search = withoutToken(location.search);
-  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  if (search !== location.search)
+    history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
 }
 
 /**
  * Stores a context typed into the setup screen. `current` is the context whose token was
  * refused: the till keeps its device, location and staff, only the token and base change.
  */
-export async function saveSetup(db: TillDb, token: string, baseUrl: string, current?: BootContext): Promise<BootContext> {
-  const context: BootContext = { deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null, ...current, baseUrl, token };
+export async function saveSetup(
+  db: TillDb,
+  token: string,
+  baseUrl: string,
+  current?: BootContext,
+): Promise<BootContext> {
+  const context: BootContext = {
+    deviceId: null,
+    locationId: null,
+    staffId: null,
+    username: null,
+    locationAreaId: null,
+    ...current,
+    baseUrl,
+    token,
+  };
   await saveContext(db, context);
   return context;
 }

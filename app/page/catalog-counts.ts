@@ -3,10 +3,16 @@
  * back office needs it too, and importing catalog-state there would split the catalog and its
  * search index out of the till's main bundle into a shared chunk.
  */
-import type { CatalogView } from './catalog-state.ts';
+
 import type { CachedKind } from '../epos/kinds.ts';
+import type { CatalogView } from './catalog-state.ts';
 
 /** Counts with local writes included (a table deleted offline no longer counts). */
 export function shownCounts(view: CatalogView): Record<CachedKind, number> {
-  return { Product: view.index.size, TenderType: view.tenderTypes.length, SeatingTable: view.seatingTables.length, DiscountReason: view.discountReasons.length };
+  return {
+    Product: view.index.size,
+    TenderType: view.tenderTypes.length,
+    SeatingTable: view.seatingTables.length,
+    DiscountReason: view.discountReasons.length,
+  };
 }

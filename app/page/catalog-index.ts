@@ -26,7 +26,11 @@ export function changesFromAll(index: SearchIndex, fresh: readonly Product[]): I
 }
 
 /** The changes for some records: `read[i]` is what is stored under `ids[i]`, undefined when nothing is. */
-export function changesFromSome(index: SearchIndex, ids: readonly number[], read: readonly (Product | undefined)[]): IndexChanges {
+export function changesFromSome(
+  index: SearchIndex,
+  ids: readonly number[],
+  read: readonly (Product | undefined)[],
+): IndexChanges {
   const changed: Product[] = [];
   const gone: number[] = [];
   ids.forEach((id, at) => {
@@ -69,7 +73,14 @@ export function sameRecord(a: object, b: object): boolean {
     const y = right[key];
     if (x === y) continue;
     // A nested value (rare in V2 records) compares by its JSON.
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || JSON.stringify(x) !== JSON.stringify(y)) return false;
+    if (
+      typeof x !== 'object' ||
+      typeof y !== 'object' ||
+      x === null ||
+      y === null ||
+      JSON.stringify(x) !== JSON.stringify(y)
+    )
+      return false;
   }
   return true;
 }

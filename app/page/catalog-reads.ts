@@ -62,10 +62,15 @@ async function openProducts(db: TillDb): Promise<OpenedProducts> {
 export async function storePack(db: TillDb, stamp: CatalogStamp, index: SearchIndex): Promise<void> {
   try {
     if ((await writePack(db, stamp, index.pack(), Date.now())) === 'no room') {
-      console.warn('Not keeping the packed search index: storage is nearly full, and pending changes need the room. The next start indexes the catalog afresh.');
+      console.warn(
+        'Not keeping the packed search index: storage is nearly full, and pending changes need the room. The next start indexes the catalog afresh.',
+      );
     }
   } catch (error) {
     if (!(error instanceof Error)) throw error;
-    console.warn('Keeping the packed search index failed; the next start indexes the catalog afresh:', errorText(error));
+    console.warn(
+      'Keeping the packed search index failed; the next start indexes the catalog afresh:',
+      errorText(error),
+    );
   }
 }

@@ -78,7 +78,11 @@ const STALLED_AFTER_MS = 60_000;
 const PACK_AFTER_MS = 100;
 
 /** Reads the catalog and starts following the worker on `channel`. */
-export async function createCatalogState(db: TillDb, channel: PageChannel, timings: CatalogTimings = {}): Promise<CatalogState> {
+export async function createCatalogState(
+  db: TillDb,
+  channel: PageChannel,
+  timings: CatalogTimings = {},
+): Promise<CatalogState> {
   // Broadcasts that arrive during the first read are applied after it, in order.
   const early: WorkerMessage[] = [];
   let onMessage = (event: Event): void => void early.push((event as MessageEvent<WorkerMessage>).data);
@@ -93,23 +97,42 @@ export async function createCatalogState(db: TillDb, channel: PageChannel, timin
     throw error;
   }
   const { products, tenderTypes, seatingTables, discountReasons, meta } = first;
-  const holder = createHolder<CatalogView>({ index: products.index, tenderTypes, seatingTables, discountReasons, meta, progress: {}, readError: null, indexRevision: 0 });
+  const holder = createHolder<CatalogView>({
+    index: products.index,
+    tenderTypes,
+    seatingTables,
+    discountReasons,
+    meta,
+    progress: {},
+    readError: null,
+    indexRevision: 0,
+  });
   const update = (change: Partial<CatalogView>): void => holder.set({ ...holder.get(), ...change });
-  const packs = schedulePacks(products.stamp, timings.packAfterMs ?? PACK_AFTER_MS, (stamp) => storePack(db, stamp, holder.get().index), timings.packTimers);
+  const packs = schedulePacks(
+    products.stamp,
+    timings.packAfterMs ?? PACK_AFTER_MS,
+    (stamp) => storePack(db, stamp, holder.get().index),
+    timings.packTimers,
+  );
   if (!products.packed) packs.later(products.stamp);
-  const stalls = watchStalls(timings.stalledAfterMs ?? STALLED_AFTER_MS, (last) => setProgress({ ...last, state: 'stalled' }));
-  const setProgress = (progress: PullProgress): void => update({ progress: { ...holder.get().progress, [progress.kind]: progress } });
+  const stalls = watchStalls(timings.stalledAfterMs ?? STALLED_AFTER_MS, (last) =>
+    setProgress({ ...last, state: 'stalled' }),
+  );
+  const setProgress = (progress: PullProgress): void =>
+    update({ progress: { ...holder.get().progress, [progress.kind]: progress } });
 
   let queue: Promise<void> = Promise.resolve();
   /** Runs reads one at a time, in order; a failed read is reported and does not block the next. */
   const inTurn = (read: () => Promise<void>): Promise<void> => {
     // A connection a newer tab's upgrade closed cannot be read: the page asks to reload instead
     // (UpgradedBanner), so neither a read nor its failure is news then.
-    queue = queue.then(() => (wasReplaced(db) ? undefined : read())).catch((error: unknown) => {
-      if (wasReplaced(db)) return;
-      console.error('Re-reading the catalog failed:', errorText(error));
-      update({ readError: { code: 'catalog-unreadable', cause: error } });
-    });
+    queue = queue
+      .then(() => (wasReplaced(db) ? undefined : read()))
+      .catch((error: unknown) => {
+        if (wasReplaced(db)) return;
+        console.error('Re-reading the catalog failed:', errorText(error));
+        update({ readError: { code: 'catalog-unreadable', cause: error } });
+      });
     return queue;
   };
 
@@ -120,7 +143,8 @@ export async function createCatalogState(db: TillDb, channel: PageChannel, timin
       if (kind !== 'Product') return reread([kind]);
       const read = await Promise.all(ids.map((id) => readOne(db, 'Product', id)));
       const { index, indexRevision } = holder.get();
-      if (applyChanges(index, changesFromSome(index, ids, read))) update({ indexRevision: indexRevision + 1, readError: null });
+      if (applyChanges(index, changesFromSome(index, ids, read)))
+        update({ indexRevision: indexRevision + 1, readError: null });
     });
 
   async function reread(kinds: readonly CachedKind[]): Promise<void> {

@@ -11,7 +11,7 @@ import type { TillDb } from '../store/db.ts';
 import { keepServerSettings, loadSettingsDocument } from '../store/settings-cache.ts';
 import type { Problem } from './problem.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
-import type { Writer, WriteOptions, WriteResult } from './writer.ts';
+import type { WriteOptions, WriteResult, Writer } from './writer.ts';
 
 /** What the screens read. */
 export interface ConfigView extends ConfigReading {
@@ -56,11 +56,18 @@ export interface ConfigDeps {
 /** Reads the stored document, then the server's, and follows other pages' saves. */
 export function createConfigState(deps: ConfigDeps): ConfigState {
   const { channel } = deps;
-  const holder = createHolder<ConfigView>({ ...readConfig(null), document: null, source: 'none', error: null, rejected: null });
+  const holder = createHolder<ConfigView>({
+    ...readConfig(null),
+    document: null,
+    source: 'none',
+    error: null,
+    rejected: null,
+  });
   let reads: Promise<void> = Promise.resolve();
 
   const update = (change: Partial<ConfigView>): void => holder.set({ ...holder.get(), ...change });
-  const show = (document: unknown, source: ConfigView['source'], rejected = holder.get().rejected): void => update({ ...readConfig(document), document, source, error: null, rejected });
+  const show = (document: unknown, source: ConfigView['source'], rejected = holder.get().rejected): void =>
+    update({ ...readConfig(document), document, source, error: null, rejected });
 
   async function readStored(): Promise<void> {
     const stored = await loadSettingsDocument(deps.db);
@@ -85,11 +92,14 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     // copy, not news from Epos Now, and is shown as such.
     if (storedAt !== null) return readStored();
     // A save made here and not yet sent is newer than the server's copy: it stays.
-    if (document !== null && (await keepServerSettings(deps.db, document, deps.now(), askedAt))) return show(document, 'server', null);
+    if (document !== null && (await keepServerSettings(deps.db, document, deps.now(), askedAt)))
+      return show(document, 'server', null);
     await readStored();
     // Not kept for being foreign while the stored one is not: the stored one stays in use, and the back office says why.
     const problem = foreignReason(document);
-    update({ rejected: problem !== null && foreignReason(holder.get().document) === null ? { document, problem } : null });
+    update({
+      rejected: problem !== null && foreignReason(holder.get().document) === null ? { document, problem } : null,
+    });
   }
 
   // One read at a time, in order: a slow fetch cannot overwrite a save made after it began.

@@ -18,7 +18,10 @@ export interface OutboxState extends Subscribable<OutboxStatus | undefined> {
 }
 
 /** Reads the status and starts following the worker. The channel stays the caller's to close. */
-export function createOutboxState(db: TillDb, channel: Pick<PageChannel, 'addEventListener' | 'removeEventListener'>): OutboxState {
+export function createOutboxState(
+  db: TillDb,
+  channel: Pick<PageChannel, 'addEventListener' | 'removeEventListener'>,
+): OutboxState {
   const holder = createHolder<OutboxStatus | undefined>(undefined);
   let reads: Promise<void> = Promise.resolve();
   let waiting = false;

@@ -24,7 +24,12 @@ export interface PackSchedule {
 }
 
 /** Schedules `store(stamp)` `delayMs` after the last change, then when idle. */
-export function schedulePacks(start: CatalogStamp, delayMs: number, store: (stamp: CatalogStamp) => Promise<void>, timers: PackTimers = browserTimers): PackSchedule {
+export function schedulePacks(
+  start: CatalogStamp,
+  delayMs: number,
+  store: (stamp: CatalogStamp) => Promise<void>,
+  timers: PackTimers = browserTimers,
+): PackSchedule {
   let indexed = start;
   let timer: unknown;
   let stopped = false;

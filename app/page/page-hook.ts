@@ -8,7 +8,7 @@
  * already holds the same power, and the strict CSP keeps foreign scripts out of it.
  */
 import type { Write } from '../store/outbox.ts';
-import type { Writer, WriteResult } from './writer.ts';
+import type { WriteResult, Writer } from './writer.ts';
 
 /** What the page exposes on `window.eposTill`. */
 export interface PageHook {

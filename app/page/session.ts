@@ -70,12 +70,30 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
   });
   const unexpose = exposeWriter(writer);
   let client: Promise<EposClient> | undefined;
-  const api = (): Promise<EposClient> => (client ??= import('../epos/client.ts').then((module) => module.createClient({ baseUrl: context.baseUrl, token: context.token })));
-  const config = createConfigState({ db, client: { getSettings: async () => (await api()).getSettings() }, writer, channel, now: Date.now });
+  const api = (): Promise<EposClient> =>
+    (client ??= import('../epos/client.ts').then((module) =>
+      module.createClient({ baseUrl: context.baseUrl, token: context.token }),
+    ));
+  const config = createConfigState({
+    db,
+    client: { getSettings: async () => (await api()).getSettings() },
+    writer,
+    channel,
+    now: Date.now,
+  });
   const apiLimit = watchApiLimit(db, channel);
   // The interval is read at each check, so a manager's change applies without a reload.
   worker = startWorker({ contextChanged, intervalMs: () => config.get().config.refreshMinutes * 60_000 });
-  const holder = createHolder<TillSession>({ catalog: undefined, worker, outbox, writer, config, apiLimit, api, problem: null });
+  const holder = createHolder<TillSession>({
+    catalog: undefined,
+    worker,
+    outbox,
+    writer,
+    config,
+    apiLimit,
+    api,
+    problem: null,
+  });
   const set = (change: Partial<TillSession>): void => holder.set({ ...holder.get(), ...change });
   createCatalogState(db, channel).then(
     (state) => {

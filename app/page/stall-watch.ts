@@ -20,7 +20,11 @@ export function watchStalls(afterMs: number, onStalled: (last: PullProgressMessa
     heard(message) {
       clearTimeout(timers.get(message.kind));
       timers.delete(message.kind);
-      if (message.state === 'running') timers.set(message.kind, setTimeout(() => onStalled(message), afterMs));
+      if (message.state === 'running')
+        timers.set(
+          message.kind,
+          setTimeout(() => onStalled(message), afterMs),
+        );
     },
     stop() {
       for (const timer of timers.values()) clearTimeout(timer);

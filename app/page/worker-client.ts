@@ -5,8 +5,8 @@
  * version waits.
  */
 import { Workbox } from 'workbox-window/build/workbox-window.prod.mjs';
-import type { CachedKind } from '../epos/kinds.ts';
 import { errorText } from '../epos/error-text.ts';
+import type { CachedKind } from '../epos/kinds.ts';
 import { OUTBOX_SYNC_TAG, type PageMessage } from '../store/channel.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
 
@@ -60,7 +60,11 @@ interface SyncRegistration extends ServiceWorkerRegistration {
 
 /** Registers the worker and starts the pull and send triggers. */
 export function startWorker(options: WorkerOptions): WorkerClient {
-  const holder = createHolder<WorkerState>({ supported: 'serviceWorker' in navigator, updateWaiting: false, error: null });
+  const holder = createHolder<WorkerState>({
+    supported: 'serviceWorker' in navigator,
+    updateWaiting: false,
+    error: null,
+  });
   const set = (change: Partial<WorkerState>): void => holder.set({ ...holder.get(), ...change });
   const base = { get: holder.get, subscribe: holder.subscribe };
   if (!holder.get().supported) {
@@ -73,7 +77,9 @@ export function startWorker(options: WorkerOptions): WorkerClient {
 
   const registered = register(wb, container).catch((error: unknown) => {
     const reason = errorText(error);
-    set({ error: `Offline mode could not start: the service worker did not register (${reason}). The till works while online; reload to try again.` });
+    set({
+      error: `Offline mode could not start: the service worker did not register (${reason}). The till works while online; reload to try again.`,
+    });
     return undefined;
   });
 

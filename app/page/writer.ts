@@ -107,7 +107,8 @@ export function createWriter(deps: WriterDeps): Writer {
       }, deps.waitMs ?? 3_000);
       const listener = (event: Event): void => {
         const message = (event as MessageEvent<WorkerMessage>).data;
-        if (message?.type === 'write-landed' && message.seq === seq) finish({ state: 'done', recordId: message.recordId, answer: message.answer });
+        if (message?.type === 'write-landed' && message.seq === seq)
+          finish({ state: 'done', recordId: message.recordId, answer: message.answer });
         // The worker settled some entry: if it is this one and it needs a person, say so now.
         else if (message?.type === 'outbox-changed') void checkAttention();
       };
@@ -121,7 +122,10 @@ export function createWriter(deps: WriterDeps): Writer {
           return;
         }
         if (entry?.state === 'failed' || entry?.state === 'held') {
-          const reason = entry.state === 'held' ? 'Epos Now may already have it, and a person must decide' : (entry.error?.message ?? 'refused by Epos Now');
+          const reason =
+            entry.state === 'held'
+              ? 'Epos Now may already have it, and a person must decide'
+              : (entry.error?.message ?? 'refused by Epos Now');
           finish({ state: 'attention', seq: entrySeq, recordId: queued.recordId, reason });
         }
       }

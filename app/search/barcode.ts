@@ -11,7 +11,11 @@ export function byBarcode(table: ProductTable, code: string): TillProduct | unde
   for (const spelling of wanted) {
     table.codeWords.withCode(squash(fold(spelling)), (slot) => {
       const barcode = text(table.products.get(slot)?.Barcode).trim();
-      if (wanted.includes(barcode) && (best === undefined || (table.rank[slot] as number) < (table.rank[best] as number))) best = slot;
+      if (
+        wanted.includes(barcode) &&
+        (best === undefined || (table.rank[slot] as number) < (table.rank[best] as number))
+      )
+        best = slot;
     });
   }
   return best === undefined ? undefined : table.products.get(best);

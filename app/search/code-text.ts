@@ -78,7 +78,13 @@ export class CodeText {
     this.current.forEach((region, slot) => {
       current[slot] = region;
     });
-    return { text: this.text, starts: Int32Array.from(this.starts), owners: Int32Array.from(this.owners), current, stale: this.stale };
+    return {
+      text: this.text,
+      starts: Int32Array.from(this.starts),
+      owners: Int32Array.from(this.owners),
+      current,
+      stale: this.stale,
+    };
   }
 
   /** The text packed in `part`. */

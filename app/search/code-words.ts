@@ -75,9 +75,15 @@ export class CodeWords {
     const high = prefixKey(term, 0, term.length, KEY_BASE - 1);
     // The key covers the first letters exactly only for a short term in digits and a-z.
     const exact = term.length <= KEY_LETTERS && /^[0-9a-z]+$/.test(term);
-    this.words.forRange(low, high, exact ? hit : (slot) => {
-      if (placement(codes.get(slot), term) === 1) hit(slot);
-    });
+    this.words.forRange(
+      low,
+      high,
+      exact
+        ? hit
+        : (slot) => {
+            if (placement(codes.get(slot), term) === 1) hit(slot);
+          },
+    );
   }
 
   /** Calls `visit` with each slot having a code that hashes as folded `code` does: the caller checks the code. */

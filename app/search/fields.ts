@@ -16,7 +16,9 @@ export function foldName(name: unknown): string {
 export function codesOf(product: TillProduct): string {
   // Folded in one go: most codes are short ASCII.
   const folded = fold(
-    [text(product.Barcode), text(product.Sku), text(product.ArticleCode), text(product.OrderCode)].filter((code) => code !== '').join('\n'),
+    [text(product.Barcode), text(product.Sku), text(product.ArticleCode), text(product.OrderCode)]
+      .filter((code) => code !== '')
+      .join('\n'),
   );
   // Rare spaced codes are trimmed and squashed one by one, so they compare as typed.
   if (!/[^\S\n]/.test(folded)) return folded;

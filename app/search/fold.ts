@@ -11,7 +11,15 @@ const APOSTROPHES = /['\u2019\u02bc]/g;
 
 /** Letters NFD leaves whole but a shopper types in plain ASCII. */
 const LETTERS: Readonly<Record<string, string>> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
 };
 const LETTER = /[ßæœøđðþłı]/g;
 
@@ -45,7 +53,8 @@ export function fold(text: string): string {
 
 /** True when the UTF-16 unit `code` is part of a word: a letter, mark or digit of any script. */
 export function isWordChar(code: number): boolean {
-  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
+  if (code < 0x80)
+    return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
   // Both halves of a surrogate pair count, so a letter outside the BMP is never split.
   if (code >= 0xd800 && code <= 0xdfff) return true;
   let kind = wordKind[code];

@@ -45,8 +45,8 @@ export interface SearchIndex {
   readonly size: number;
 }
 
-export { DEFAULT_LIMIT } from './search.ts';
 export { PACKED_SEARCH_VERSION, type PackedSearch, packedSize } from './packed.ts';
+export { DEFAULT_LIMIT } from './search.ts';
 export { type TillProduct, tillProduct } from './till-product.ts';
 
 /** Builds an index over the TillProduct fields of `products` (a projection of each is kept, never the record). */

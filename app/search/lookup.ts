@@ -30,7 +30,13 @@ const WALK_MAX = 500;
 const COMMON = 4;
 
 /** Finds matches of `terms` (the words of folded query `whole`), stopping once `limit` are found; scores land in `marks`. */
-export function lookup(table: ProductTable, marks: Marks, whole: string, terms: readonly string[], limit: number): Found {
+export function lookup(
+  table: ProductTable,
+  marks: Marks,
+  whole: string,
+  terms: readonly string[],
+  limit: number,
+): Found {
   const { stamp, mask, score, generation } = marks;
   const { names, codes } = table;
   // A word most products start a word with ("sku", "s") is not marked product by product: it is
@@ -96,7 +102,9 @@ export function lookup(table: ProductTable, marks: Marks, whole: string, terms: 
     const bit = 1 << t;
     const hit = marker(t, 4);
     if (survivors === undefined || survivors.length > NARROW_MAX) table.codeText.forEachHolding(term, hit);
-    else for (const slot of survivors) if (((mask[slot] as number) & bit) === 0 && codes.get(slot).includes(term)) hit(slot);
+    else
+      for (const slot of survivors)
+        if (((mask[slot] as number) & bit) === 0 && codes.get(slot).includes(term)) hit(slot);
     const holds = (slot: number): boolean => stamp[slot] === generation && ((mask[slot] as number) & bit) !== 0;
     survivors = (survivors ?? table.order).filter(holds);
   }
@@ -108,7 +116,15 @@ export function lookup(table: ProductTable, marks: Marks, whole: string, terms: 
  * found sooner by checking strings along the name order than by marking every posting: "sku"
  * would mark all 50,000. Undefined when the level looks sparse or the walk runs long.
  */
-function walk(table: ProductTable, marks: Marks, whole: string, terms: readonly string[], level: number, need: number, full: number): number[] | undefined {
+function walk(
+  table: ProductTable,
+  marks: Marks,
+  whole: string,
+  terms: readonly string[],
+  level: number,
+  need: number,
+  full: number,
+): number[] | undefined {
   const { order, names, codes } = table;
   const { stamp, mask, score, generation } = marks;
   if (Math.min(...terms.map((term) => prefixCount(table, term, level))) < order.length / DENSE) return undefined;

@@ -19,7 +19,13 @@ export function narrows(before: readonly string[], terms: readonly string[]): bo
 }
 
 /** The matches among a few known candidates, scored into `marks` from their strings. */
-export function recheck(table: ProductTable, marks: Marks, candidates: readonly number[], whole: string, terms: readonly string[]): number[] {
+export function recheck(
+  table: ProductTable,
+  marks: Marks,
+  candidates: readonly number[],
+  whole: string,
+  terms: readonly string[],
+): number[] {
   const slots: number[] = [];
   for (const slot of candidates) {
     const scored = scoreOf(table.names.get(slot), table.codes.get(slot), whole, terms);

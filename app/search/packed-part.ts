@@ -11,7 +11,8 @@ export class PackedPart {
     value: unknown,
     private readonly name: string,
   ) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw packError(`${name} is not an object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw packError(`${name} is not an object`);
     this.fields = value as Readonly<Record<string, unknown>>;
   }
 
@@ -25,15 +26,22 @@ export class PackedPart {
   /** Field `key`, a whole number from 0 up. */
   count(key: string): number {
     const value = this.fields[key];
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw packError(`${this.name}.${key} is not a count`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      throw packError(`${this.name}.${key} is not a count`);
     return value;
   }
 
   /** Field `key`, an instance of `type` (a typed array or Array), with `length` items when given. */
-  array<T extends { readonly length: number }>(key: string, type: abstract new (...args: never[]) => T, length?: number): T {
+  array<T extends { readonly length: number }>(
+    key: string,
+    type: abstract new (...args: never[]) => T,
+    length?: number,
+  ): T {
     const value = this.fields[key];
-    if (!(value instanceof type)) throw packError(`${this.name}.${key} is not ${type.name === 'Array' ? 'an Array' : `a ${type.name}`}`);
-    if (length !== undefined && value.length !== length) throw packError(`${this.name}.${key} holds ${value.length} items, not ${length}`);
+    if (!(value instanceof type))
+      throw packError(`${this.name}.${key} is not ${type.name === 'Array' ? 'an Array' : `a ${type.name}`}`);
+    if (length !== undefined && value.length !== length)
+      throw packError(`${this.name}.${key} holds ${value.length} items, not ${length}`);
     return value;
   }
 

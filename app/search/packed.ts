@@ -27,12 +27,14 @@ export function packTable(table: ProductTable): PackedSearch {
 export function unpackTable(packed: unknown): ProductTable {
   const part = new PackedPart(packed, 'packed');
   const version = part.count('version');
-  if (version !== PACKED_SEARCH_VERSION) throw part.error(`it is version ${version}, this build reads version ${PACKED_SEARCH_VERSION}`);
+  if (version !== PACKED_SEARCH_VERSION)
+    throw part.error(`it is version ${version}, this build reads version ${PACKED_SEARCH_VERSION}`);
   return ProductTable.from(part.part('table'));
 }
 
 /** About how many bytes `packed` takes: strings at their in-memory width, typed arrays' bytes. */
 export function packedSize(packed: unknown): number {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every one-byte (Latin-1) code unit, control characters included
   if (typeof packed === 'string') return /[^\u0000-\u00ff]/.test(packed) ? packed.length * 2 : packed.length;
   if (ArrayBuffer.isView(packed)) return packed.byteLength;
   if (typeof packed === 'number') return 8;

@@ -56,7 +56,8 @@ export class ProductColumns {
     const strings = part.part('strings');
     const text = strings.string('text');
     const bounds = strings.array('bounds', Int32Array, (textStarts[slots] as number) + 1);
-    if (bounds[0] !== 0 || bounds[bounds.length - 1] !== text.length) throw strings.error('the bounds do not span the text');
+    if (bounds[0] !== 0 || bounds[bounds.length - 1] !== text.length)
+      throw strings.error('the bounds do not span the text');
     // Copies (at memory speed), so whoever holds the packed object may reuse it.
     return new ProductColumns({
       live: part.array('live', Uint8Array, slots).slice(),
@@ -182,7 +183,8 @@ export class ColumnWriter {
     const lastString = source.textStarts[to] as number;
     const { text, bounds } = source.strings;
     const shift = (this.bounds[this.string] as number) - (bounds[firstString] as number);
-    for (let string = firstString; string < lastString; string++) this.bounds[++this.string] = (bounds[string + 1] as number) + shift;
+    for (let string = firstString; string < lastString; string++)
+      this.bounds[++this.string] = (bounds[string + 1] as number) + shift;
     this.text += text.slice(bounds[firstString], bounds[lastString]);
     for (let k = 0; k < source.otherAt.length; k++) {
       const at = source.otherAt[k] as number;

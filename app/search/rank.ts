@@ -4,11 +4,19 @@ import type { ProductTable } from './table.ts';
 
 /** Best first: by score in `marks`, then by name order. */
 export function scoreOrder(table: ProductTable, marks: Marks): (a: number, b: number) => number {
-  return (a, b) => (marks.score[a] as number) - (marks.score[b] as number) || (table.rank[a] as number) - (table.rank[b] as number);
+  return (a, b) =>
+    (marks.score[a] as number) - (marks.score[b] as number) || (table.rank[a] as number) - (table.rank[b] as number);
 }
 
 /** The best `limit` of what lookup found (scores never decrease along `found`; `full` marks a match). */
-export function best(table: ProductTable, marks: Marks, found: number[], limit: number, full: number, byScore: (a: number, b: number) => number): number[] {
+export function best(
+  table: ProductTable,
+  marks: Marks,
+  found: number[],
+  limit: number,
+  full: number,
+  byScore: (a: number, b: number) => number,
+): number[] {
   if (found.length <= limit) return found.sort(byScore);
   // Only the worst score present can overflow the limit (lookup stops at the first level that
   // fills it), so those are taken by walking the name order instead of sorting them all.

@@ -4,7 +4,12 @@
  * Calls `visit(region, pos)` once for each region of `text` holding `part`, with the first
  * position found in it; `starts` are the regions' offsets, ascending. `part` must not hold '\n'.
  */
-export function scan(text: string, starts: ArrayLike<number>, part: string, visit: (region: number, pos: number) => void): void {
+export function scan(
+  text: string,
+  starts: ArrayLike<number>,
+  part: string,
+  visit: (region: number, pos: number) => void,
+): void {
   let at = 0;
   for (let pos = text.indexOf(part); pos >= 0; pos = text.indexOf(part, starts[at])) {
     // Hits are often close together: a few steps forward before a binary search.

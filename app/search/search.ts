@@ -33,7 +33,8 @@ export function createSearch(table: ProductTable): (query: string, limit?: numbe
       slots = found.slice(0, max);
     } else {
       const found = lookup(table, marks, whole, terms, max);
-      last = found.complete && found.slots.length <= NARROW_MAX ? { terms, slots: [...found.slots], version } : undefined;
+      last =
+        found.complete && found.slots.length <= NARROW_MAX ? { terms, slots: [...found.slots], version } : undefined;
       slots = best(table, marks, found.slots, max, found.full, byScore);
     }
     return slots.map((slot) => table.products.get(slot) as TillProduct);

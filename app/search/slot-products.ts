@@ -41,7 +41,9 @@ export class SlotProducts {
    * building the product; undefined for a slot added since, or a built index.
    */
   packedField(slot: number, field: TillField): unknown {
-    return this.columns !== undefined && slot < this.columns.slots ? this.columns.field(slot, TILL_FIELDS.indexOf(field)) : undefined;
+    return this.columns !== undefined && slot < this.columns.slots
+      ? this.columns.field(slot, TILL_FIELDS.indexOf(field))
+      : undefined;
   }
 
   /** Puts `product` in `slot`, or empties it. */

@@ -110,9 +110,11 @@ export class ProductTable {
       codeText,
     });
     table.order = part.numbers('order', Int32Array, ids.length - free.length);
-    if (table.slotOf.size !== table.order.length) throw part.error(`slotOf holds ${table.slotOf.size} ids for ${table.order.length} products`);
+    if (table.slotOf.size !== table.order.length)
+      throw part.error(`slotOf holds ${table.slotOf.size} ids for ${table.order.length} products`);
     const rank = part.array('rank', Int32Array);
-    if (rank.length < ids.length) throw part.error(`rank holds ${rank.length} items, fewer than the ${ids.length} slots`);
+    if (rank.length < ids.length)
+      throw part.error(`rank holds ${rank.length} items, fewer than the ${ids.length} slots`);
     table.rank = rank.slice();
     table.going = new Uint8Array(rank.length);
     return table;

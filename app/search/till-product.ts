@@ -9,7 +9,17 @@ export type TillProduct = Pick<Product, 'ProductID' | 'Id' | 'Name'> &
   Partial<Pick<Product, 'SalePrice' | 'EatOutPrice' | 'Barcode' | 'Sku' | 'ArticleCode' | 'OrderCode'>>;
 
 /** The fields of a TillProduct, in the order a projection and its packed columns hold them. */
-export const TILL_FIELDS = ['ProductID', 'Id', 'Name', 'SalePrice', 'EatOutPrice', 'Barcode', 'Sku', 'ArticleCode', 'OrderCode'] as const;
+export const TILL_FIELDS = [
+  'ProductID',
+  'Id',
+  'Name',
+  'SalePrice',
+  'EatOutPrice',
+  'Barcode',
+  'Sku',
+  'ArticleCode',
+  'OrderCode',
+] as const;
 
 /** The name of a TillProduct field. */
 export type TillField = (typeof TILL_FIELDS)[number];

@@ -16,7 +16,8 @@ export function upsert(table: ProductTable, products: readonly TillProduct[]): v
   for (const product of products) {
     const id = recordId('Product', product);
     // Checked before any change, so a bad batch leaves the index as it was.
-    if (id === undefined) throw new TypeError(`A product without an id cannot be indexed: ${JSON.stringify(product.Name)}`);
+    if (id === undefined)
+      throw new TypeError(`A product without an id cannot be indexed: ${JSON.stringify(product.Name)}`);
     batch.set(id, product);
   }
   const replaced: number[] = [];

@@ -58,7 +58,8 @@ export class Vocabulary {
   purge(going: (slot: number) => boolean): void {
     for (const at of this.touched) {
       const posting = this.postings[at] as Posting;
-      const kept = typeof posting === 'number' ? (going(posting) ? [] : posting) : posting.filter((slot) => !going(slot));
+      const kept =
+        typeof posting === 'number' ? (going(posting) ? [] : posting) : posting.filter((slot) => !going(slot));
       this.postings[at] = typeof kept !== 'number' && kept.length === 1 ? (kept[0] as number) : kept;
       if (typeof kept !== 'number' && kept.length === 0) this.emptied = true;
     }
@@ -154,7 +155,7 @@ export class Vocabulary {
 
   /** Calls `visit` with the posting of each word starting with `prefix`. */
   withPrefix(prefix: string, visit: (posting: Posting) => void): void {
-    const end = this.lowerBound(prefix + '\uffff');
+    const end = this.lowerBound(`${prefix}\uffff`);
     for (let at = this.lowerBound(prefix); at < end; at++) visit(this.postings[at] as Posting);
   }
 

@@ -7,7 +7,15 @@ import { recordId } from '../epos/ids.ts';
 import { CACHED_KINDS, type CachedKind, type Kind, PAGE_SIZE } from '../epos/kinds.ts';
 import type { OpenRecord, Product, RecordOf } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
-import { barcodeKey, barcodeOf, type CatalogStamp, generationRange, type KindMeta, type LocalRow, type TillDB } from './schema.ts';
+import {
+  barcodeKey,
+  barcodeOf,
+  type CatalogStamp,
+  generationRange,
+  type KindMeta,
+  type LocalRow,
+  type TillDB,
+} from './schema.ts';
 
 /** Any transaction that includes the meta and pages stores (readers' and writers' alike). */
 export type CatalogTx = IDBPTransaction<TillDB, ArrayLike<StoreNames<TillDB>>, IDBTransactionMode>;
@@ -23,16 +31,25 @@ export async function readAll<K extends CachedKind>(db: TillDb, kind: K): Promis
 }
 
 /** The same, with what the read saw (kept with anything derived from the records, to know when it is out of date). */
-export async function readStamped<K extends CachedKind>(db: TillDb, kind: K): Promise<{ records: RecordOf<K>[]; stamp: CatalogStamp }> {
+export async function readStamped<K extends CachedKind>(
+  db: TillDb,
+  kind: K,
+): Promise<{ records: RecordOf<K>[]; stamp: CatalogStamp }> {
   const tx = readTx(db);
   const gen = await currentGen(tx, kind);
   const [records, local] = await Promise.all([snapshotRecords(tx, kind, gen), localRows(tx, kind)]);
-  return { records: (local.length === 0 ? records : overlay(kind, records, local)) as RecordOf<K>[], stamp: { gen, local: localStamp(local) } };
+  return {
+    records: (local.length === 0 ? records : overlay(kind, records, local)) as RecordOf<K>[],
+    stamp: { gen, local: localStamp(local) },
+  };
 }
 
 /** The stamp of a kind's catalog as it stands, read in `tx`. */
 export async function currentStamp(tx: CatalogTx, kind: CachedKind): Promise<CatalogStamp> {
-  const [meta, local] = await Promise.all([tx.objectStore('meta').get(kind), tx.objectStore('local').getAll(localRange(kind))]);
+  const [meta, local] = await Promise.all([
+    tx.objectStore('meta').get(kind),
+    tx.objectStore('local').getAll(localRange(kind)),
+  ]);
   return { gen: meta?.gen ?? 0, local: localStamp(local) };
 }
 
@@ -65,7 +82,10 @@ export async function readOne<K extends CachedKind>(db: TillDb, kind: K, id: num
 export async function snapshotRecord(tx: CatalogTx, kind: CachedKind, id: number): Promise<OpenRecord | undefined> {
   const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
   // The first page whose last id is at or past `id` is the only one that can hold it.
-  const cursor = await tx.objectStore('pages').index('lastId').openCursor(IDBKeyRange.bound([kind, gen, id], [kind, gen, Infinity]));
+  const cursor = await tx
+    .objectStore('pages')
+    .index('lastId')
+    .openCursor(IDBKeyRange.bound([kind, gen, id], [kind, gen, Infinity]));
   return cursor?.value.records.find((record) => recordId(kind, record) === id);
 }
 
@@ -82,7 +102,9 @@ export async function readByBarcode(db: TillDb, barcode: string): Promise<Produc
   const pages = await tx.objectStore('pages').index('barcode').getAll(barcodeKey(gen, code));
   for (const page of pages) {
     // A product changed or deleted locally may no longer carry this barcode.
-    const hit = page.records.find((record) => barcodeOf(record) === code && !shadowed.has(recordId('Product', record) as number));
+    const hit = page.records.find(
+      (record) => barcodeOf(record) === code && !shadowed.has(recordId('Product', record) as number),
+    );
     if (hit) return hit as Product;
   }
   return undefined;

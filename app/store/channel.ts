@@ -66,7 +66,13 @@ export interface ApiLimitMessage {
 }
 
 /** What the worker (or, for settings, another page) broadcasts. */
-export type WorkerMessage = ApiLimitMessage | PullProgressMessage | CatalogChangedMessage | OutboxChangedMessage | WriteLandedMessage | SettingsChangedMessage;
+export type WorkerMessage =
+  | ApiLimitMessage
+  | PullProgressMessage
+  | CatalogChangedMessage
+  | OutboxChangedMessage
+  | WriteLandedMessage
+  | SettingsChangedMessage;
 
 /** What a page asks of the worker. */
 export type PageMessage =

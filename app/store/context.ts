@@ -2,8 +2,9 @@
  * The boot context: how Epos Now opened the app (query string), or what was stored the last
  * time it did, so a reload offline or without the query string still knows the till.
  */
-import { storeErrorFrom } from './errors.ts';
+
 import type { TillDb } from './db.ts';
+import { storeErrorFrom } from './errors.ts';
 import type { BootContext } from './schema.ts';
 
 /** Query parameters Epos Now passes to an embedded app, and the context field each fills. */
@@ -35,7 +36,10 @@ export function contextFromQuery(search: string, stored?: BootContext): BootCont
     username: null,
     locationAreaId: null,
   };
-  for (const [param, field] of Object.entries(PARAMS) as [keyof typeof PARAMS, (typeof PARAMS)[keyof typeof PARAMS]][]) {
+  for (const [param, field] of Object.entries(PARAMS) as [
+    keyof typeof PARAMS,
+    (typeof PARAMS)[keyof typeof PARAMS],
+  ][]) {
     context[field] = params.get(param);
   }
   return context;

@@ -3,10 +3,10 @@
  * (private browsing, storage disabled by policy, a newer version open in another tab).
  */
 import { type IDBPDatabase, openDB } from 'idb';
+import { errorText } from '../epos/error-text.ts';
 import { StoreError } from './errors.ts';
 import { DB_NAME, DB_VERSION, type TillDB } from './schema.ts';
 import { upgrade } from './upgrade.ts';
-import { errorText } from '../epos/error-text.ts';
 
 /** An open connection. */
 export type TillDb = IDBPDatabase<TillDB>;
@@ -37,7 +37,10 @@ export function wasReplaced(db: TillDb): boolean {
 /** Calls `listener` when `db` is closed for a newer version; returns the way to stop listening. */
 export function onReplaced(db: TillDb, listener: () => void): () => void {
   let listeners = replacedListeners.get(db);
-  if (!listeners) replacedListeners.set(db, (listeners = new Set()));
+  if (!listeners) {
+    listeners = new Set();
+    replacedListeners.set(db, listeners);
+  }
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
@@ -77,15 +80,27 @@ export async function openTillDb(options: OpenOptions = {}): Promise<TillDb> {
     return db;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'VersionError') {
-      throw new StoreError('open-failed', 'A newer version of the till app has upgraded this device\'s storage. Reload the page.', { cause: error });
+      throw new StoreError(
+        'open-failed',
+        "A newer version of the till app has upgraded this device's storage. Reload the page.",
+        { cause: error },
+      );
     }
     if (upgradeError !== undefined) {
       const reason = errorText(upgradeError);
-      throw new StoreError('open-failed', `The till's offline storage could not be upgraded (${reason}); the old data is kept.`, { cause: upgradeError });
+      throw new StoreError(
+        'open-failed',
+        `The till's offline storage could not be upgraded (${reason}); the old data is kept.`,
+        { cause: upgradeError },
+      );
     }
     const reason = errorText(error);
-    throw new StoreError('open-failed', `The till's offline storage could not be opened (${reason}). Is private browsing on, or storage blocked?`, {
-      cause: error,
-    });
+    throw new StoreError(
+      'open-failed',
+      `The till's offline storage could not be opened (${reason}). Is private browsing on, or storage blocked?`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -24,9 +24,13 @@ export class StoreError extends Error {
 export function storeErrorFrom(error: unknown, action: string): StoreError {
   if (error instanceof StoreError) return error;
   if (isQuotaError(error)) {
-    return new StoreError('storage-full', `The device's storage is full: ${action} failed. Free some space on the till and try again.`, {
-      cause: error,
-    });
+    return new StoreError(
+      'storage-full',
+      `The device's storage is full: ${action} failed. Free some space on the till and try again.`,
+      {
+        cause: error,
+      },
+    );
   }
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return new StoreError('failed', `${action} failed: ${reason}`, { cause: error });

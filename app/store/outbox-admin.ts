@@ -10,9 +10,9 @@ import type { CatalogWriteTx } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
 import { recomputeLocal } from './outbox.ts';
+import { markDone, OTHER_ACCOUNT } from './outbox-outcomes.ts';
 import { entriesOf } from './outbox-status.ts';
 import type { OutboxEntry } from './schema.ts';
-import { markDone, OTHER_ACCOUNT } from './outbox-outcomes.ts';
 
 /**
  * Sends a failed or held entry again (a held create: the person says it did not land; one held
@@ -40,7 +40,8 @@ export async function editEntry(db: TillDb, seq: number, body: OpenRecord, now: 
     db,
     seq,
     (entry) => {
-      if (entry.op !== 'create' && entry.op !== 'update' && entry.op !== 'save') throw new Error('only a create, an update or a settings save can be edited');
+      if (entry.op !== 'create' && entry.op !== 'update' && entry.op !== 'save')
+        throw new Error('only a create, an update or a settings save can be edited');
       // A record pasted from the records screen carries its id: the id goes in the path only.
       const fields = entry.target === 'settings' ? body : withoutId(entry.target, body);
       return { ...entry, body: fields, state: 'pending', notBefore: 0, updatedAt: now };
@@ -66,25 +67,36 @@ export async function discardEntry(db: TillDb, seq: number): Promise<void> {
     const tx = db.transaction(['outbox', 'local', 'pages', 'meta'], 'readwrite', { durability: 'strict' });
     const entry = await tx.objectStore('outbox').get(seq);
     if (!entry) return;
-    const gone = entry.op === 'create' ? await entriesOf(tx.objectStore('outbox').index('byRecord'), entry.target, entry.recordId) : [entry];
+    const gone =
+      entry.op === 'create'
+        ? await entriesOf(tx.objectStore('outbox').index('byRecord'), entry.target, entry.recordId)
+        : [entry];
     for (const e of gone) await tx.objectStore('outbox').delete(e.seq);
-    if (entry.target !== 'settings') await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
+    if (entry.target !== 'settings')
+      await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
     await tx.done;
   } catch (error) {
     throw storeErrorFrom(error, 'discarding the change');
   }
 }
 
-async function change(db: TillDb, seq: number, apply: (entry: OutboxEntry) => OutboxEntry, action: string): Promise<void> {
+async function change(
+  db: TillDb,
+  seq: number,
+  apply: (entry: OutboxEntry) => OutboxEntry,
+  action: string,
+): Promise<void> {
   try {
     // Stryker disable next-line ObjectLiteral: strict durability only decides when the commit reaches the disk; every reader, and fake-indexeddb, sees the same commit either way
     const tx = db.transaction(['outbox', 'local', 'pages', 'meta'], 'readwrite', { durability: 'strict' });
     const entry = await tx.objectStore('outbox').get(seq);
     if (!entry) throw new Error('that change is no longer waiting (it was sent or discarded meanwhile)');
-    if (entry.state !== 'failed' && entry.state !== 'held') throw new Error(`that change is ${entry.state}, not waiting for a person`);
+    if (entry.state !== 'failed' && entry.state !== 'held')
+      throw new Error(`that change is ${entry.state}, not waiting for a person`);
     await tx.objectStore('outbox').put(apply(entry));
     // An edited body changes what the till shows of the record.
-    if (entry.target !== 'settings') await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
+    if (entry.target !== 'settings')
+      await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
     await tx.done;
   } catch (error) {
     throw storeErrorFrom(error, action);

@@ -93,7 +93,12 @@ export async function claim(db: TillDb, waiting: Waiting, now: number): Promise<
  * temporary one everywhere it was used; the local record becomes the server's, with the
  * changes still queued behind it laid over. A create's landing is noted for a twin check.
  */
-export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number): Promise<Landed> {
+export async function markDone(
+  db: TillDb,
+  entry: OutboxEntry,
+  answer: OpenRecord | undefined,
+  now: number,
+): Promise<Landed> {
   const { id, next } = await land(db, entry, answer, now, null);
   return { id, next };
 }
@@ -103,7 +108,13 @@ export async function markDone(db: TillDb, entry: OutboxEntry, answer: OpenRecor
  * earlier made of `waiting` and the record's own next entry, of those that may go now. A
  * replayer sending one entry after another then commits once per entry instead of twice.
  */
-export function markDoneAndClaim(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, waiting: Waiting | undefined): Promise<LandedAndClaimed> {
+export function markDoneAndClaim(
+  db: TillDb,
+  entry: OutboxEntry,
+  answer: OpenRecord | undefined,
+  now: number,
+  waiting: Waiting | undefined,
+): Promise<LandedAndClaimed> {
   return land(db, entry, answer, now, { waiting });
 }
 
@@ -112,7 +123,13 @@ export async function ownRecordIds(db: TillDb): Promise<Set<number>> {
   return new Set((await db.getAll('aliases')).map((row) => row.id));
 }
 
-async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefined, now: number, then: { waiting: Waiting | undefined } | null): Promise<LandedAndClaimed> {
+async function land(
+  db: TillDb,
+  entry: OutboxEntry,
+  answer: OpenRecord | undefined,
+  now: number,
+  then: { waiting: Waiting | undefined } | null,
+): Promise<LandedAndClaimed> {
   const kind = entry.target === 'settings' ? undefined : entry.target;
   // The real id a create's answer names (a create is always of a kind: settings are saved, never created).
   const realId = entry.op === 'create' ? recordId(entry.target as Kind, answer) : undefined;
@@ -142,7 +159,8 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
     const own = next?.state === 'pending' && next.notBefore <= now ? next : undefined;
     // The record's own next entry is judged from what was just read, not from an older copy.
     // Stryker disable next-line LogicalOperator: found is read only when waiting is given, so both are set or neither
-    const other = waiting && found && waiting.seq !== next?.seq ? await sendable(outbox, waiting, found, now) : undefined;
+    const other =
+      waiting && found && waiting.seq !== next?.seq ? await sendable(outbox, waiting, found, now) : undefined;
     // Stryker disable next-line EqualityOperator: other is looked up only when waiting is not the record's next, so own and other never share a seq
     const first = own && (!other || own.seq < other.seq) ? own : other;
     claimed = first && sending(first, now);
@@ -150,9 +168,12 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
 
   // The writes are issued without waiting on each: the commit is the one wait that matters.
   // A create answered by the server may have been made twice by a resend: looked at later (sw/twins.ts).
-  const twinCheck = realId !== undefined ? [{ kind: entry.target as Kind, id: realId, body: entry.body as OpenRecord }] : [];
+  const twinCheck =
+    realId !== undefined ? [{ kind: entry.target as Kind, id: realId, body: entry.body as OpenRecord }] : [];
   const twinChecks = [...(queue.twinChecks ?? []), ...twinCheck];
-  const writes: Promise<unknown>[] = [tx.objectStore('queue').put({ ...queue, lastSentAt: now, ...(twinChecks.length > 0 ? { twinChecks } : {}) })];
+  const writes: Promise<unknown>[] = [
+    tx.objectStore('queue').put({ ...queue, lastSentAt: now, ...(twinChecks.length > 0 ? { twinChecks } : {}) }),
+  ];
   const puts = new Map<number, OutboxEntry>();
   if (realId !== undefined) {
     writes.push(tx.objectStore('aliases').put({ tempId: entry.recordId, id: realId, at: now }));
@@ -165,7 +186,8 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
   if (cached) {
     // What the server has now: what the till shows again if the writes still queued are discarded.
     // A delete lands without an answer and its row is not read: null.
-    const landed: OpenRecord | null = answer ?? (row?.base?.record ? { ...row.base.record, ...(entry.body as OpenRecord) } : row?.record) ?? null;
+    const landed: OpenRecord | null =
+      answer ?? (row?.base?.record ? { ...row.base.record, ...(entry.body as OpenRecord) } : row?.record) ?? null;
     let record = landed;
     // Later entries are updates and deletes: a create is always the first of its record.
     for (const n of later) {
@@ -173,7 +195,13 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
       else if (record) record = { ...record, ...(n.body as OpenRecord) };
     }
     // With writes still queued the row is not released by a pull; the landing is kept as their base.
-    writes.push(local.put(later.length > 0 ? { kind, id, record, landedAt: null, base: { record: landed, at: now } } : { kind, id, record, landedAt: now }));
+    writes.push(
+      local.put(
+        later.length > 0
+          ? { kind, id, record, landedAt: null, base: { record: landed, at: now } }
+          : { kind, id, record, landedAt: now },
+      ),
+    );
   }
   // Stryker disable next-line ArrayDeclaration: the wait for the commit; fake-indexeddb runs any later transaction after this one anyway, and none of these writes can fail, so no test can tell
   await Promise.all([...writes, tx.done]);
@@ -184,13 +212,20 @@ async function land(db: TillDb, entry: OutboxEntry, answer: OpenRecord | undefin
  * Ends a twin check: the check leaves the queue and a delete of each of the `twins` found is
  * held for a person to confirm (see sw/twins.ts). One strict transaction.
  */
-export async function settleTwinCheck(db: TillDb, check: TwinCheck, twins: readonly OpenRecord[], now: number): Promise<void> {
+export async function settleTwinCheck(
+  db: TillDb,
+  check: TwinCheck,
+  twins: readonly OpenRecord[],
+  now: number,
+): Promise<void> {
   // Stryker disable next-line ObjectLiteral: strict durability only changes when a browser reports the commit on disk; fake-indexeddb has no disk
   const tx = db.transaction(['outbox', 'queue'], 'readwrite', { durability: 'strict' });
   const queue = (await tx.objectStore('queue').get('queue')) ?? initialQueue();
   const twinChecks = (queue.twinChecks ?? []).filter((c) => c.kind !== check.kind || c.id !== check.id);
   const { twinChecks: _settled, ...rest } = queue;
-  const writes: Promise<unknown>[] = [tx.objectStore('queue').put(twinChecks.length > 0 ? { ...rest, twinChecks } : rest)];
+  const writes: Promise<unknown>[] = [
+    tx.objectStore('queue').put(twinChecks.length > 0 ? { ...rest, twinChecks } : rest),
+  ];
   for (const twin of twins) writes.push(tx.objectStore('outbox').add(twinDelete(check.kind, twin, check.id, now)));
   // Stryker disable next-line ArrayDeclaration: the wait for the commit; fake-indexeddb runs any later transaction after this one anyway, and none of these writes can fail, so no test can tell
   await Promise.all([...writes, tx.done]);
@@ -227,11 +262,19 @@ function lookUp(outbox: OutboxStore, waiting: Waiting): Promise<[OutboxEntry | u
 }
 
 /** The entry as stored, if it may be sent now: pending, due and first of its record. */
-async function sendable(outbox: OutboxStore, waiting: Waiting, [entry, seen]: [OutboxEntry | undefined, OutboxEntry[]], now: number): Promise<OutboxEntry | undefined> {
-  if (!entry || entry.state !== 'pending' || entry.notBefore > now) return undefined;
+async function sendable(
+  outbox: OutboxStore,
+  waiting: Waiting,
+  [entry, seen]: [OutboxEntry | undefined, OutboxEntry[]],
+  now: number,
+): Promise<OutboxEntry | undefined> {
+  if (entry?.state !== 'pending' || entry.notBefore > now) return undefined;
   // A landed create moved its later entries to the real id: then its record is read under that key.
   // Stryker disable next-line ConditionalExpression: seen is that same read, made in this transaction: reading it again gives the same entries
-  const ofRecord = recordKey(entry) === recordKey(waiting) ? seen : await entriesOf(outbox.index('byRecord'), entry.target, entry.recordId);
+  const ofRecord =
+    recordKey(entry) === recordKey(waiting)
+      ? seen
+      : await entriesOf(outbox.index('byRecord'), entry.target, entry.recordId);
   // Stryker disable next-line OptionalChaining: the entry is among its own record's entries, read in the same transaction: the list is never empty
   return ofRecord[0]?.seq === entry.seq ? entry : undefined;
 }
@@ -260,7 +303,13 @@ export async function holdOtherAccounts(db: TillDb, account: string, now: number
     const heldHere = entry.state === 'held' && entry.error?.name === OTHER_ACCOUNT;
     if (heldHere && entry.account === account) {
       // What it was before it was held: a create may have gone out unanswered, so it is looked for first.
-      const back: OutboxEntry = { ...entry, state: entry.previousState ?? 'pending', notBefore: 0, error: entry.previousError ?? null, updatedAt: now };
+      const back: OutboxEntry = {
+        ...entry,
+        state: entry.previousState ?? 'pending',
+        notBefore: 0,
+        error: entry.previousError ?? null,
+        updatedAt: now,
+      };
       delete back.previousState;
       delete back.previousError;
       await cursor.update(back);
@@ -269,12 +318,20 @@ export async function holdOtherAccounts(db: TillDb, account: string, now: number
       const error: EposErrorData = {
         code: 'auth',
         name: OTHER_ACCOUNT,
-        message: 'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
+        message:
+          'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
         method: '',
         path: '',
         mayHaveReached: false,
       };
-      await cursor.update({ ...entry, state: 'held', error, previousState: entry.state, previousError: entry.error, updatedAt: now });
+      await cursor.update({
+        ...entry,
+        state: 'held',
+        error,
+        previousState: entry.state,
+        previousError: entry.error,
+        updatedAt: now,
+      });
       changed++;
     }
   }
@@ -296,7 +353,13 @@ export async function expireAliases(db: TillDb, now: number): Promise<number> {
 }
 
 /** Puts an entry back to wait until `notBefore`, keeping why it did not go. */
-export function markRetry(db: TillDb, entry: OutboxEntry, error: EposErrorData, notBefore: number, now: number): Promise<void> {
+export function markRetry(
+  db: TillDb,
+  entry: OutboxEntry,
+  error: EposErrorData,
+  notBefore: number,
+  now: number,
+): Promise<void> {
   return update(db, entry.seq, { state: 'pending', notBefore, error, updatedAt: now });
 }
 
@@ -306,17 +369,35 @@ export function markFailed(db: TillDb, entry: OutboxEntry, error: EposErrorData,
 }
 
 /** A create that may have landed: look for it before sending again. */
-export function markVerify(db: TillDb, entry: OutboxEntry, error: EposErrorData | null, notBefore: number, now: number): Promise<void> {
+export function markVerify(
+  db: TillDb,
+  entry: OutboxEntry,
+  error: EposErrorData | null,
+  notBefore: number,
+  now: number,
+): Promise<void> {
   return update(db, entry.seq, { state: 'verify', error, notBefore, updatedAt: now });
 }
 
 /** A look for `entry` on the server could not be made: look again at `notBefore`, one more failed look counted. */
-export function markLookFailed(db: TillDb, entry: OutboxEntry, error: EposErrorData, notBefore: number, now: number): Promise<void> {
+export function markLookFailed(
+  db: TillDb,
+  entry: OutboxEntry,
+  error: EposErrorData,
+  notBefore: number,
+  now: number,
+): Promise<void> {
   return update(db, entry.seq, { state: 'verify', error, notBefore, updatedAt: now, looks: (entry.looks ?? 0) + 1 });
 }
 
 /** Only a person can decide: keep the records that may be it. */
-export function markHeld(db: TillDb, entry: OutboxEntry, error: EposErrorData | null, candidates: OpenRecord[], now: number): Promise<void> {
+export function markHeld(
+  db: TillDb,
+  entry: OutboxEntry,
+  error: EposErrorData | null,
+  candidates: OpenRecord[],
+  now: number,
+): Promise<void> {
   return update(db, entry.seq, { state: 'held', error, candidates, updatedAt: now });
 }
 
@@ -325,7 +406,13 @@ export function markHeld(db: TillDb, entry: OutboxEntry, error: EposErrorData | 
  * so it goes the moment the network is back rather than after a backoff earned offline.
  */
 export function markUnsent(db: TillDb, entry: OutboxEntry, error: EposErrorData, now: number): Promise<void> {
-  return update(db, entry.seq, { state: 'pending', attempts: Math.max(0, entry.attempts - 1), notBefore: 0, error, updatedAt: now });
+  return update(db, entry.seq, {
+    state: 'pending',
+    attempts: Math.max(0, entry.attempts - 1),
+    notBefore: 0,
+    error,
+    updatedAt: now,
+  });
 }
 
 /** The token was refused: stop sending everything, and put the entry back as it was. */
@@ -336,7 +423,10 @@ export async function pauseForAuth(db: TillDb, entry: OutboxEntry, error: EposEr
   await tx.objectStore('queue').put({ ...queue, paused: { reason: 'auth', since: now, error } });
   const current = await tx.objectStore('outbox').get(entry.seq);
   // A refused token says nothing about the entry: it does not count as an attempt.
-  if (current) await tx.objectStore('outbox').put({ ...current, state: 'pending', attempts: Math.max(0, current.attempts - 1), updatedAt: now });
+  if (current)
+    await tx
+      .objectStore('outbox')
+      .put({ ...current, state: 'pending', attempts: Math.max(0, current.attempts - 1), updatedAt: now });
   await tx.done;
 }
 
@@ -357,7 +447,12 @@ export async function resume(db: TillDb): Promise<void> {
  * Only claims older than `leaseMs` are taken back: a replayer holding the replay lock knows no
  * other one runs and passes 0; without the lock, the lease keeps a live send from being reset.
  */
-export async function recoverInterrupted(db: TillDb, now: number, leaseMs: number, verifyAfterMs: number): Promise<number> {
+export async function recoverInterrupted(
+  db: TillDb,
+  now: number,
+  leaseMs: number,
+  verifyAfterMs: number,
+): Promise<number> {
   // Stryker disable next-line ObjectLiteral: strict durability only changes when a browser reports the commit on disk; fake-indexeddb has no disk
   const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
   let recovered = 0;

@@ -4,8 +4,8 @@
  */
 import type { IDBPIndex, StoreNames } from 'idb';
 import type { TillDb } from './db.ts';
-import type { OutboxEntry, QueueRow, TillDB } from './schema.ts';
 import { storeErrorFrom } from './errors.ts';
+import type { OutboxEntry, QueueRow, TillDB } from './schema.ts';
 
 /** The outbox at a glance. */
 export interface OutboxStatus {
@@ -44,7 +44,14 @@ export async function listEntries(db: TillDb): Promise<OutboxEntry[]> {
 export async function readOutboxStatus(db: TillDb): Promise<OutboxStatus> {
   const tx = db.transaction(['outbox', 'queue'], 'readonly');
   const [entries, queue] = await Promise.all([tx.objectStore('outbox').getAll(), tx.objectStore('queue').get('queue')]);
-  const status: OutboxStatus = { pending: 0, failed: 0, held: 0, oldestPendingAt: null, lastSentAt: queue?.lastSentAt ?? null, paused: queue?.paused ?? null };
+  const status: OutboxStatus = {
+    pending: 0,
+    failed: 0,
+    held: 0,
+    oldestPendingAt: null,
+    lastSentAt: queue?.lastSentAt ?? null,
+    paused: queue?.paused ?? null,
+  };
   for (const entry of entries) {
     if (entry.state === 'failed') status.failed++;
     else if (entry.state === 'held') status.held++;

@@ -4,7 +4,7 @@
  * to the same record coalesce while they wait, where the result is the same.
  */
 import { accountOf } from '../epos/account.ts';
-import { idKey, type IdStyle, idStyleOf, isServerId, withoutId } from '../epos/ids.ts';
+import { type IdStyle, idKey, idStyleOf, isServerId, withoutId } from '../epos/ids.ts';
 import { type CachedKind, isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
@@ -64,7 +64,8 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
     const tempId = queue.nextTempId;
     await tx.objectStore('queue').put({ ...queue, nextTempId: tempId - 1 });
     const body = withoutId(write.kind, write.body);
-    if (isCachedKind(write.kind)) await setLocal(tx, write.kind, tempId, await withOwnId(tx as unknown as CatalogTx, write.kind, body, tempId));
+    if (isCachedKind(write.kind))
+      await setLocal(tx, write.kind, tempId, await withOwnId(tx as unknown as CatalogTx, write.kind, body, tempId));
     return { seq: await add(tx, { target: write.kind, op: 'create', recordId: tempId, body }, now), recordId: tempId };
   }
 
@@ -87,7 +88,10 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
       await tx.objectStore('outbox').put({ ...open, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now });
       return { seq: open.seq, recordId: write.id };
     }
-    return { seq: await add(tx, { target: write.kind, op: 'update', recordId: write.id, body }, now), recordId: write.id };
+    return {
+      seq: await add(tx, { target: write.kind, op: 'update', recordId: write.id, body }, now),
+      recordId: write.id,
+    };
   }
 
   // Delete. A record whose create never left (or was discarded: a temporary id with nothing
@@ -102,9 +106,14 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
   for (const entry of unsent) if (entry.op === 'update') await tx.objectStore('outbox').delete(entry.seq);
   if (isCachedKind(write.kind)) {
     const base = landedBase(await tx.objectStore('local').get([write.kind, write.id]));
-    await tx.objectStore('local').put({ kind: write.kind, id: write.id, record: null, landedAt: null, ...(base ? { base } : {}) });
+    await tx
+      .objectStore('local')
+      .put({ kind: write.kind, id: write.id, record: null, landedAt: null, ...(base ? { base } : {}) });
   }
-  return { seq: await add(tx, { target: write.kind, op: 'delete', recordId: write.id, body: null }, now), recordId: write.id };
+  return {
+    seq: await add(tx, { target: write.kind, op: 'delete', recordId: write.id, body: null }, now),
+    recordId: write.id,
+  };
 }
 
 async function queueSave(tx: WriteTx, document: unknown, now: number): Promise<number> {
@@ -116,8 +125,20 @@ async function queueSave(tx: WriteTx, document: unknown, now: number): Promise<n
   return add(tx, { target: 'settings', op: 'save', recordId: 0, body: document }, now);
 }
 
-async function add(tx: WriteTx, entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body'>, now: number): Promise<number> {
-  const full: Omit<OutboxEntry, 'seq'> = { ...entry, state: 'pending', attempts: 0, notBefore: 0, createdAt: now, updatedAt: now, error: null };
+async function add(
+  tx: WriteTx,
+  entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body'>,
+  now: number,
+): Promise<number> {
+  const full: Omit<OutboxEntry, 'seq'> = {
+    ...entry,
+    state: 'pending',
+    attempts: 0,
+    notBefore: 0,
+    createdAt: now,
+    updatedAt: now,
+    error: null,
+  };
   // Bound to the account whose token the till holds now: another account's token never sends it.
   const context = await tx.objectStore('context').get('boot');
   if (context) full.account = accountOf(context.token);
@@ -126,7 +147,11 @@ async function add(tx: WriteTx, entry: Pick<OutboxEntry, 'target' | 'op' | 'reco
 }
 
 /** The record as the till shows it now (a local row, else the snapshot's), and the landed record under it, if any. */
-async function shownRecord(tx: WriteTx, kind: CachedKind, id: number): Promise<{ record: OpenRecord | undefined; base: LocalRow['base'] }> {
+async function shownRecord(
+  tx: WriteTx,
+  kind: CachedKind,
+  id: number,
+): Promise<{ record: OpenRecord | undefined; base: LocalRow['base'] }> {
   const local = await tx.objectStore('local').get([kind, id]);
   if (local) return { record: local.record ?? undefined, base: landedBase(local) };
   return { record: await snapshotRecord(tx as unknown as CatalogTx, kind, id), base: undefined };
@@ -160,16 +185,25 @@ export async function recomputeLocal(tx: CatalogWriteTx, kind: Kind, id: number)
     else await local.delete([kind, id]);
     return;
   }
-  let record: OpenRecord | null = base ? base.record : ((await snapshotRecord(tx as unknown as CatalogTx, kind, id)) ?? null);
+  let record: OpenRecord | null = base
+    ? base.record
+    : ((await snapshotRecord(tx as unknown as CatalogTx, kind, id)) ?? null);
   for (const entry of queued) {
     if (entry.op === 'delete') record = null;
-    else if (entry.op === 'create') record = await withOwnId(tx as unknown as CatalogTx, kind, entry.body as OpenRecord, id);
+    else if (entry.op === 'create')
+      record = await withOwnId(tx as unknown as CatalogTx, kind, entry.body as OpenRecord, id);
     else if (record) record = { ...record, ...(entry.body as OpenRecord) };
   }
   await local.put({ kind, id, record, landedAt: null, ...(base ? { base } : {}) });
 }
 
-async function setLocal(tx: WriteTx, kind: CachedKind, id: number, record: OpenRecord, base?: LocalRow['base']): Promise<void> {
+async function setLocal(
+  tx: WriteTx,
+  kind: CachedKind,
+  id: number,
+  record: OpenRecord,
+  base?: LocalRow['base'],
+): Promise<void> {
   const row: LocalRow = { kind, id, record, landedAt: null, ...(base ? { base } : {}) };
   await tx.objectStore('local').put(row);
 }

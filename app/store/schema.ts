@@ -14,8 +14,8 @@
  */
 import type { DBSchema } from 'idb';
 import type { accountOf } from '../epos/account.ts';
-import { recordId } from '../epos/ids.ts';
 import type { EposErrorData } from '../epos/errors.ts';
+import { recordId } from '../epos/ids.ts';
 import type { CachedKind, Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { PackedSearch } from '../search/index.ts';
@@ -122,7 +122,9 @@ export interface CatalogStamp {
  * rows, written together: the small stamp is checked before the big pack (~14 MB for 50,000
  * products) is read, so an out-of-date pack costs nothing to pass over.
  */
-export type SearchPackRow = ({ key: 'stamp'; storedAt: number } & CatalogStamp) | { key: 'packed'; packed: PackedSearch };
+export type SearchPackRow =
+  | ({ key: 'stamp'; storedAt: number } & CatalogStamp)
+  | { key: 'packed'; packed: PackedSearch };
 
 /** What an outbox entry writes: a record of a kind, or the app-settings document. */
 export type OutboxTarget = Kind | 'settings';
@@ -245,7 +247,7 @@ export function barcodeKey(gen: number, barcode: string): string {
 
 /** A product's barcode as indexed and looked up: trimmed; undefined when it has none. */
 export function barcodeOf(record: OpenRecord): string | undefined {
-  const code = record['Barcode'];
+  const code = record.Barcode;
   if (typeof code !== 'string' && typeof code !== 'number') return undefined;
   const trimmed = String(code).trim();
   return trimmed === '' ? undefined : trimmed;

@@ -27,7 +27,12 @@ export async function beginGeneration(db: TillDb, kind: CachedKind): Promise<num
 }
 
 /** Adds pages to a generation being built, in one transaction: the more pages a call, the cheaper each. */
-export async function writeGeneration(db: TillDb, kind: CachedKind, gen: number, pages: readonly SnapshotPage[]): Promise<void> {
+export async function writeGeneration(
+  db: TillDb,
+  kind: CachedKind,
+  gen: number,
+  pages: readonly SnapshotPage[],
+): Promise<void> {
   const count = pages.reduce((n, p) => n + p.records.length, 0);
   try {
     const rows = pages.filter((p) => p.records.length > 0).map((p) => pageRow(kind, gen, p.page, p.records));
@@ -63,11 +68,23 @@ export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number
     await discardGeneration(db, kind, gen);
     return false;
   }
-  await tx.objectStore('meta').put({ ...meta, gen, count: done.count, pulledAt: done.startedAt, attemptedAt: done.now, lastError: null, held: null });
+  await tx.objectStore('meta').put({
+    ...meta,
+    gen,
+    count: done.count,
+    pulledAt: done.startedAt,
+    attemptedAt: done.now,
+    lastError: null,
+    held: null,
+  });
   // Local writes the server confirmed before this walk began are now part of the snapshot; so is
   // a landing that writes made since are laid over: the snapshot is their base again.
   const local = tx.objectStore('local');
-  for (let cursor = await local.openCursor(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity])); cursor; cursor = await cursor.continue()) {
+  for (
+    let cursor = await local.openCursor(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity]));
+    cursor;
+    cursor = await cursor.continue()
+  ) {
     const { landedAt, base, ...row } = cursor.value;
     if (landedAt !== null && landedAt < done.startedAt) await cursor.delete();
     else if (base && base.at < done.startedAt) await cursor.update({ ...row, landedAt });
@@ -100,7 +117,12 @@ export function needsConfirmation(meta: KindMeta, count: number): boolean {
 export async function holdGeneration(db: TillDb, kind: CachedKind, gen: number, done: Completion): Promise<void> {
   const tx = db.transaction('meta', 'readwrite', { durability: 'strict' });
   const meta = (await tx.store.get(kind)) ?? emptyMeta(kind);
-  await tx.store.put({ ...meta, attemptedAt: done.now, lastError: null, held: { gen, count: done.count, startedAt: done.startedAt, at: done.now } });
+  await tx.store.put({
+    ...meta,
+    attemptedAt: done.now,
+    lastError: null,
+    held: { gen, count: done.count, startedAt: done.startedAt, at: done.now },
+  });
   await tx.done;
   if (meta.held && meta.held.gen !== gen) await discardGeneration(db, kind, meta.held.gen);
 }
@@ -109,7 +131,13 @@ export async function holdGeneration(db: TillDb, kind: CachedKind, gen: number, 
  * A person's answer to a held walk: accepted, it is swapped in as the walk would have been;
  * rejected, it is deleted and the current snapshot stays. Returns whether there was one to settle.
  */
-export async function settleHeld(db: TillDb, kind: CachedKind, gen: number, accept: boolean, now: number): Promise<boolean> {
+export async function settleHeld(
+  db: TillDb,
+  kind: CachedKind,
+  gen: number,
+  accept: boolean,
+  now: number,
+): Promise<boolean> {
   // Only the walk the person saw is settled: a newer one (held or swapped in since) stands.
   const held = (await db.get('meta', kind))?.held;
   if (!held || held.gen !== gen) return false;

@@ -41,7 +41,9 @@ const STEPS: Step[] = [
     const old = (tx as unknown as UntypedTransaction).objectStore('catalog');
     for (const kind of CACHED_KINDS) {
       const gen = (await tx.objectStore('meta').get(kind))?.gen ?? 0;
-      const rows = (await old.getAll(IDBKeyRange.bound([kind, gen, -Infinity], [kind, gen, Infinity]))) as RecordRowV1[];
+      const rows = (await old.getAll(
+        IDBKeyRange.bound([kind, gen, -Infinity], [kind, gen, Infinity]),
+      )) as RecordRowV1[];
       const records = rows.map((row) => row.record);
       for (let start = 0; start < records.length; start += PAGE_SIZE) {
         const row: PageRow = pageRow(kind, gen, start / PAGE_SIZE + 1, records.slice(start, start + PAGE_SIZE));
@@ -52,7 +54,11 @@ const STEPS: Step[] = [
   },
   // 3: the outbox of writes waiting for the server, and the queue's own state.
   async (db) => {
-    db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byRecord', ['target', 'recordId', 'seq']);
+    db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byRecord', [
+      'target',
+      'recordId',
+      'seq',
+    ]);
     db.createObjectStore('queue', { keyPath: 'key' });
   },
   // 4: the packed product search index, so a cold start need not rebuild it; the landed creates'
@@ -71,7 +77,12 @@ const STEPS: Step[] = [
 ];
 
 /** Runs every step from `oldVersion` up to `newVersion`. */
-export async function upgrade(db: IDBPDatabase<TillDB>, oldVersion: number, newVersion: number, tx: UpgradeTransaction): Promise<void> {
+export async function upgrade(
+  db: IDBPDatabase<TillDB>,
+  oldVersion: number,
+  newVersion: number,
+  tx: UpgradeTransaction,
+): Promise<void> {
   for (let version = oldVersion + 1; version <= newVersion; version++) {
     const step = STEPS[version - 1];
     if (!step) throw new Error(`no upgrade step to schema version ${version}`);

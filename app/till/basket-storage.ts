@@ -30,7 +30,11 @@ export function loadBasket(currency: string, storage?: BasketStorage): LoadedBas
     text = (storage ?? localStorage).getItem(BASKET_KEY);
   } catch (error) {
     if (!(error instanceof DOMException)) throw error;
-    return { basket: EMPTY_BASKET, currency, problem: `This till's storage is blocked (${error.message}): the basket will not survive a reload.` };
+    return {
+      basket: EMPTY_BASKET,
+      currency,
+      problem: `This till's storage is blocked (${error.message}): the basket will not survive a reload.`,
+    };
   }
   if (text === null) return { basket: EMPTY_BASKET, currency, problem: null };
   let parsed: unknown;
@@ -42,7 +46,12 @@ export function loadBasket(currency: string, storage?: BasketStorage): LoadedBas
   }
   const kept = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   const basket = typeof kept.currency === 'string' ? parseBasket(kept.basket) : null;
-  if (!basket) return { basket: EMPTY_BASKET, currency, problem: 'The basket kept from before could not be read; the till started a new one.' };
+  if (!basket)
+    return {
+      basket: EMPTY_BASKET,
+      currency,
+      problem: 'The basket kept from before could not be read; the till started a new one.',
+    };
   // 320 pence are not ¥320: a sale stays in the currency its amounts are in.
   return { basket, currency: isEmpty(basket) ? currency : (kept.currency as string), problem: null };
 }

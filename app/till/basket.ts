@@ -67,7 +67,11 @@ export function addProduct(basket: Basket, product: { productId: number; name: s
 export function setQuantity(basket: Basket, productId: number, quantity: number): Basket {
   const whole = Math.floor(quantity);
   // Floored first, so 0.5 removes the line rather than leaving one of nothing (NaN removes it too).
-  if (whole > 0) return { ...basket, lines: basket.lines.map((line) => (line.productId === productId ? { ...line, quantity: whole } : line)) };
+  if (whole > 0)
+    return {
+      ...basket,
+      lines: basket.lines.map((line) => (line.productId === productId ? { ...line, quantity: whole } : line)),
+    };
   const lines = basket.lines.filter((line) => line.productId !== productId);
   // Payments are for lines: kept, they would show as tendered (and change due) on the next sale.
   return { ...basket, lines, tenders: lines.length === 0 ? [] : basket.tenders };
@@ -75,7 +79,9 @@ export function setQuantity(basket: Basket, productId: number, quantity: number)
 
 /** Whether the basket holds nothing at all: no lines, discount, table or payments. */
 export function isEmpty(basket: Basket): boolean {
-  return basket.lines.length === 0 && basket.discount === null && basket.tableId === null && basket.tenders.length === 0;
+  return (
+    basket.lines.length === 0 && basket.discount === null && basket.tableId === null && basket.tenders.length === 0
+  );
 }
 
 /** Sets or clears the discount. */
@@ -115,7 +121,8 @@ export function basketTotals(basket: Basket): BasketTotals {
 function discountOf(discount: BasketDiscount | null, subtotal: number): number {
   if (!discount) return 0;
   // In whole basis points: `subtotal * 9.2 / 100` in floating point is 34.4999… for 375, not 34.5.
-  const off = discount.kind === 'percentage' ? Math.round((subtotal * Math.round(discount.value * 100)) / 10000) : discount.value;
+  const off =
+    discount.kind === 'percentage' ? Math.round((subtotal * Math.round(discount.value * 100)) / 10000) : discount.value;
   return Math.min(Math.max(off, 0), Math.max(subtotal, 0));
 }
 
@@ -129,15 +136,37 @@ export function parseBasket(value: unknown): Basket | null {
   const whole = (n: unknown): n is number => Number.isInteger(n);
   const isLine = (l: unknown): l is BasketLine => {
     const line = l as BasketLine | null;
-    return typeof line === 'object' && line !== null && whole(line.productId) && typeof line.name === 'string' && whole(line.unitPrice) && whole(line.quantity) && line.quantity > 0;
+    return (
+      typeof line === 'object' &&
+      line !== null &&
+      whole(line.productId) &&
+      typeof line.name === 'string' &&
+      whole(line.unitPrice) &&
+      whole(line.quantity) &&
+      line.quantity > 0
+    );
   };
   const isTender = (t: unknown): t is BasketTender => {
     const tender = t as BasketTender | null;
-    return typeof tender === 'object' && tender !== null && whole(tender.typeId) && typeof tender.name === 'string' && whole(tender.amount) && tender.amount >= 0;
+    return (
+      typeof tender === 'object' &&
+      tender !== null &&
+      whole(tender.typeId) &&
+      typeof tender.name === 'string' &&
+      whole(tender.amount) &&
+      tender.amount >= 0
+    );
   };
   const isDiscount = (d: unknown): d is BasketDiscount => {
     const off = d as BasketDiscount | null;
-    return typeof off === 'object' && off !== null && whole(off.reasonId) && typeof off.reason === 'string' && (off.kind === 'percentage' ? typeof off.value === 'number' : off.kind === 'amount' && whole(off.value)) && off.value >= 0;
+    return (
+      typeof off === 'object' &&
+      off !== null &&
+      whole(off.reasonId) &&
+      typeof off.reason === 'string' &&
+      (off.kind === 'percentage' ? typeof off.value === 'number' : off.kind === 'amount' && whole(off.value)) &&
+      off.value >= 0
+    );
   };
   if (!Array.isArray(lines) || !lines.every(isLine)) return null;
   if (!Array.isArray(tenders) || !tenders.every(isTender)) return null;

@@ -6,7 +6,9 @@
  */
 
 /** Where a basket can go, or why it cannot. */
-export type TillParent = { ok: true; target: Pick<Window, 'postMessage'>; origin: string } | { ok: false; reason: string };
+export type TillParent =
+  | { ok: true; target: Pick<Window, 'postMessage'>; origin: string }
+  | { ok: false; reason: string };
 
 /** What the bridge reads of the browser; injectable for tests. */
 export interface FrameEnv {
@@ -25,7 +27,10 @@ export function findTill(env: FrameEnv = browserFrame()): TillParent {
   }
   const origin = env.ancestorOrigins?.[0] ?? originOf(env.referrer);
   if (!origin || origin === 'null') {
-    return { ok: false, reason: 'The page that opened this app hides its address, so the basket cannot be sent to it safely.' };
+    return {
+      ok: false,
+      reason: 'The page that opened this app hides its address, so the basket cannot be sent to it safely.',
+    };
   }
   return { ok: true, target: env.parent, origin };
 }
@@ -41,5 +46,10 @@ function originOf(url: string): string | undefined {
 }
 
 function browserFrame(): FrameEnv {
-  return { self: window, parent: window.parent, ancestorOrigins: window.location.ancestorOrigins, referrer: document.referrer };
+  return {
+    self: window,
+    parent: window.parent,
+    ancestorOrigins: window.location.ancestorOrigins,
+    referrer: document.referrer,
+  };
 }

@@ -23,10 +23,18 @@ export function tillMessage(basket: Basket, money: Money): TillBasketMessage {
   return {
     type: 'epos-till-basket',
     version: 1,
-    products: basket.lines.map((line) => ({ ProductID: line.productId, Quantity: line.quantity, Price: money.toMajor(line.unitPrice) })),
+    products: basket.lines.map((line) => ({
+      ProductID: line.productId,
+      Quantity: line.quantity,
+      Price: money.toMajor(line.unitPrice),
+    })),
     tenders: basket.tenders.map((tender) => ({ TypeID: tender.typeId, Amount: money.toMajor(tender.amount) })),
     // The amount the basket showed: capped at the subtotal, never more than the sale.
-    discount: !discount ? null : discount.kind === 'percentage' ? { reasonId: discount.reasonId, percentage: discount.value } : { reasonId: discount.reasonId, amount: money.toMajor(basketTotals(basket).discount) },
+    discount: !discount
+      ? null
+      : discount.kind === 'percentage'
+        ? { reasonId: discount.reasonId, percentage: discount.value }
+        : { reasonId: discount.reasonId, amount: money.toMajor(basketTotals(basket).discount) },
     TableID: basket.tableId,
   };
 }

@@ -14,7 +14,8 @@ export function ApiLimitNotice({ until, now }: ApiLimitNoticeProps) {
   if (until <= now) return null;
   return (
     <p role="status" class="sync-error api-limit">
-      Epos Now’s API limit for this account was reached; trying again at {TIME.format(until)}. Sales and changes are kept on this till meanwhile.
+      Epos Now’s API limit for this account was reached; trying again at {TIME.format(until)}. Sales and changes are
+      kept on this till meanwhile.
     </p>
   );
 }

@@ -24,7 +24,11 @@ export function App({ booted }: AppProps) {
   if (!session || newToken) {
     // The till screen unmounts meanwhile; it starts again with `changed`, so the running worker
     // hears 'context-changed', re-reads the token and resumes a queue paused for the old one.
-    const renewing = session && { heading: 'Enter a new API token', baseUrl: session.context.baseUrl, onCancel: () => setNewToken(false) };
+    const renewing = session && {
+      heading: 'Enter a new API token',
+      baseUrl: session.context.baseUrl,
+      onCancel: () => setNewToken(false),
+    };
     return (
       <SetupScreen
         origin={window.location.origin}
@@ -36,5 +40,13 @@ export function App({ booted }: AppProps) {
       />
     );
   }
-  return <Workspace db={booted.db} context={session.context} contextChanged={session.changed} persisted={booted.persisted} onNewToken={() => setNewToken(true)} />;
+  return (
+    <Workspace
+      db={booted.db}
+      context={session.context}
+      contextChanged={session.changed}
+      persisted={booted.persisted}
+      onNewToken={() => setNewToken(true)}
+    />
+  );
 }

@@ -30,8 +30,12 @@ export function CatalogAge({ meta, now, counts = {}, intervalMs = Infinity, onli
   return (
     <p class="catalog-age">
       <span>Catalog updated {formatAge(oldest, now)}</span>
-      {now - oldest > intervalMs + STALE_GRACE_MS ? <strong class="stale"> Out of date: {online ? 'press Sync now' : 'it updates when the till is online'}</strong> : null}
-      <span class="counts">{pulled.map((m) => `${formatCount(counts[m.kind] ?? m.count)} ${KIND_PLURALS[m.kind]}`).join(' · ')}</span>
+      {now - oldest > intervalMs + STALE_GRACE_MS ? (
+        <strong class="stale"> Out of date: {online ? 'press Sync now' : 'it updates when the till is online'}</strong>
+      ) : null}
+      <span class="counts">
+        {pulled.map((m) => `${formatCount(counts[m.kind] ?? m.count)} ${KIND_PLURALS[m.kind]}`).join(' · ')}
+      </span>
     </p>
   );
 }

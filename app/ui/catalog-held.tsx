@@ -24,7 +24,8 @@ export function CatalogHeld({ meta }: CatalogHeldProps) {
   if (texts.length === 0) return null;
   return (
     <p role="status" class="sync-error catalog-held">
-      <strong>{texts.join(' ')}</strong> The till keeps selling from its stored list until a manager keeps it or accepts the new one in Back office › Sync.
+      <strong>{texts.join(' ')}</strong> The till keeps selling from its stored list until a manager keeps it or accepts
+      the new one in Back office › Sync.
     </p>
   );
 }

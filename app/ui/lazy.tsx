@@ -27,7 +27,9 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>, wh
         (component) => live && setLoaded(() => component),
         (error: unknown) => live && setFailure(errorText(error)),
       );
-      return () => void (live = false);
+      return () => {
+        live = false;
+      };
     }, [attempt]);
     if (Loaded) return <Loaded {...props} />;
     if (failure) {
@@ -36,7 +38,14 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>, wh
           <p>
             The {what} could not be loaded ({failure}). Connect the till to the internet, or reload the page.
           </p>
-          <button type="button" class="button" onClick={() => (setFailure(null), setAttempt((n) => n + 1))}>
+          <button
+            type="button"
+            class="button"
+            onClick={() => {
+              setFailure(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
             Try again
           </button>
         </div>

@@ -17,12 +17,18 @@ export interface PullErrorProps {
 }
 
 /** The last failure of each kind, from this page's broadcasts or, before any, the stored state. */
-export function failedKinds(progress: PullErrorProps['progress'], meta: readonly KindMeta[]): { kind: CachedKind; error: string }[] {
+export function failedKinds(
+  progress: PullErrorProps['progress'],
+  meta: readonly KindMeta[],
+): { kind: CachedKind; error: string }[] {
   const failed: { kind: CachedKind; error: string }[] = [];
   for (const kind of CACHED_KINDS) {
     const latest = progress[kind];
     // A finished walk seen on this page is newer than the stored state, which is re-read after it.
-    const error = latest && latest.state !== 'running' ? finishedError(latest) : (meta.find((m) => m.kind === kind)?.lastError ?? null);
+    const error =
+      latest && latest.state !== 'running'
+        ? finishedError(latest)
+        : (meta.find((m) => m.kind === kind)?.lastError ?? null);
     if (error !== null) failed.push({ kind, error });
   }
   return failed;

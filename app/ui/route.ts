@@ -24,7 +24,9 @@ export function routeHash(route: Route): string {
 export function parseRoute(hash: string): Route | undefined {
   if (hash === '#/till') return { screen: 'till' };
   const section = /^#\/office(?:\/([a-z]+))?$/.exec(hash)?.[1] ?? (hash === '#/office' ? 'settings' : undefined);
-  return (OFFICE_SECTIONS as readonly string[]).includes(section ?? '') ? { screen: 'office', section: section as OfficeSection } : undefined;
+  return (OFFICE_SECTIONS as readonly string[]).includes(section ?? '')
+    ? { screen: 'office', section: section as OfficeSection }
+    : undefined;
 }
 
 /** Where the app opens when the address names no screen. */

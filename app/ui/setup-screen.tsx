@@ -29,7 +29,13 @@ interface Problems {
 }
 
 /** The setup form. */
-export function SetupScreen({ origin, onSave, heading = 'Set up this till', baseUrl: initialBase, onCancel }: SetupScreenProps) {
+export function SetupScreen({
+  origin,
+  onSave,
+  heading = 'Set up this till',
+  baseUrl: initialBase,
+  onCancel,
+}: SetupScreenProps) {
   const [token, setToken] = useState('');
   const [baseUrl, setBaseUrl] = useState(initialBase || origin);
   const [problems, setProblems] = useState<Problems>({});
@@ -61,8 +67,8 @@ export function SetupScreen({ origin, onSave, heading = 'Set up this till', base
       <h1>Epos Till</h1>
       <h2>{heading}</h2>
       <p>
-        Epos Now normally opens this app with its API token. Enter the token of an API device from the Epos Now back office (Base64 of
-        API key and secret) to use it here.
+        Epos Now normally opens this app with its API token. Enter the token of an API device from the Epos Now back
+        office (Base64 of API key and secret) to use it here.
       </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <label for="setup-token">API token</label>
@@ -129,10 +135,12 @@ export function validate(token: string, baseUrl: string, origin: string): Valida
   const cleanToken = token.trim();
   if (cleanToken === '') problems.token = 'Enter the API token.';
   else if (/\s/.test(cleanToken)) problems.token = 'The token has no spaces in it: check what was pasted.';
-  else if (tokenProblem(cleanToken) !== null) problems.token = 'The token has characters an API token never has: check what was pasted.';
+  else if (tokenProblem(cleanToken) !== null)
+    problems.token = 'The token has characters an API token never has: check what was pasted.';
   let cleanBase = baseUrl.trim().replace(/\/+$/, '');
   if (cleanBase === origin.replace(/\/+$/, '')) cleanBase = '';
-  if (!isApiBase(cleanBase)) problems.baseUrl = 'Enter a full address starting with https:// (or leave this site\u2019s address).';
+  if (!isApiBase(cleanBase))
+    problems.baseUrl = 'Enter a full address starting with https:// (or leave this site\u2019s address).';
   if (problems.token || problems.baseUrl) return { ok: false, problems };
   return { ok: true, token: cleanToken, baseUrl: cleanBase, problems };
 }

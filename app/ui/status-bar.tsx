@@ -37,7 +37,20 @@ export interface StatusBarProps {
 }
 
 /** Connection, unsent changes, catalog state and Sync now. */
-export function StatusBar({ online, meta, counts, progress, now, onPullNow, canPull, outbox, onNewToken = () => undefined, intervalMs, contextProblem = null, apiLimitUntil = 0 }: StatusBarProps) {
+export function StatusBar({
+  online,
+  meta,
+  counts,
+  progress,
+  now,
+  onPullNow,
+  canPull,
+  outbox,
+  onNewToken = () => undefined,
+  intervalMs,
+  contextProblem = null,
+  apiLimitUntil = 0,
+}: StatusBarProps) {
   return (
     <section class="status-bar" aria-label="Till status">
       <div class="status-row">
@@ -48,7 +61,8 @@ export function StatusBar({ online, meta, counts, progress, now, onPullNow, canP
       </div>
       {contextProblem === null ? null : (
         <NewTokenAlert onNewToken={onNewToken}>
-          <strong>This till cannot reach Epos Now: {contextProblem}</strong> Nothing is downloaded or sent until a new token is entered or the app is opened again from Epos Now; changes are kept meanwhile.
+          <strong>This till cannot reach Epos Now: {contextProblem}</strong> Nothing is downloaded or sent until a new
+          token is entered or the app is opened again from Epos Now; changes are kept meanwhile.
         </NewTokenAlert>
       )}
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />
@@ -56,7 +70,13 @@ export function StatusBar({ online, meta, counts, progress, now, onPullNow, canP
       <CatalogHeld meta={meta} />
       <ApiLimitNotice until={apiLimitUntil} now={now} />
       {/* A paused queue already asks for the new token: one button for it, not two. */}
-      <PullError progress={progress} meta={meta} online={online} now={now} onNewToken={outbox?.paused ? undefined : onNewToken} />
+      <PullError
+        progress={progress}
+        meta={meta}
+        online={online}
+        now={now}
+        onNewToken={outbox?.paused ? undefined : onNewToken}
+      />
     </section>
   );
 }

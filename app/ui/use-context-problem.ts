@@ -4,8 +4,8 @@
  * starts need not wait for it (or carry it) to sell.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { BootContext } from '../store/schema.ts';
 import { errorText } from '../epos/error-text.ts';
+import type { BootContext } from '../store/schema.ts';
 
 /** What is wrong with `context` (see contextProblem), or null: also null until the check has loaded. */
 export function useContextProblem(context: BootContext): string | null {

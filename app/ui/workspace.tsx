@@ -2,13 +2,15 @@
  * Everything after boot: header, update banner, status bar (always visible, on both screens),
  * and the open screen: the till, or the back office (loaded when first opened).
  */
+
+import { DEFAULT_CONFIG } from '../epos/app-config.ts';
 import type { Persistence } from '../page/boot.ts';
 import { shownCounts } from '../page/catalog-counts.ts';
-import { DEFAULT_CONFIG } from '../epos/app-config.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
 import { AppHeader } from './app-header.tsx';
 import { lazy } from './lazy.tsx';
+import { problemText } from './problem-text.ts';
 import { defaultRoute, useRoute } from './route.ts';
 import { StatusBar } from './status-bar.tsx';
 import { StorageNote } from './storage-note.tsx';
@@ -16,7 +18,6 @@ import { loadStylesheet } from './stylesheet.ts';
 import { TillPage } from './till/till-page.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 import { UpgradedBanner, useReplaced } from './upgraded-banner.tsx';
-import { problemText } from './problem-text.ts';
 import { useContextProblem } from './use-context-problem.ts';
 import { useNow } from './use-now.ts';
 import { useOnline } from './use-online.ts';
@@ -24,7 +25,10 @@ import { useSubscription } from './use-subscription.ts';
 import { useTillSession } from './use-till-session.ts';
 
 const OfficeLoader = lazy(
-  () => Promise.all([import('./office/back-office.tsx'), loadStylesheet('epos-office-css')]).then(([module]) => module.BackOffice),
+  () =>
+    Promise.all([import('./office/back-office.tsx'), loadStylesheet('epos-office-css')]).then(
+      ([module]) => module.BackOffice,
+    ),
   'back office',
 );
 
@@ -55,7 +59,12 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
   const config = settings?.config ?? DEFAULT_CONFIG;
   const canPull = worker?.supported === true && worker.error === null;
   const pageProblem = session?.problem ?? view?.readError;
-  const problem = (pageProblem ? problemText(pageProblem) : null) ?? worker?.error ?? (worker && !worker.supported ? 'This browser cannot run the offline worker: the till works only while online.' : null);
+  const problem =
+    (pageProblem ? problemText(pageProblem) : null) ??
+    worker?.error ??
+    (worker && !worker.supported
+      ? 'This browser cannot run the offline worker: the till works only while online.'
+      : null);
   return (
     <div class="till">
       <AppHeader context={context} name={config.tillName} route={route} />
@@ -82,9 +91,24 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
       ) : null}
       <main class="till-main">
         {route.screen === 'till' ? (
-          <TillPage catalog={view} config={config} writer={session?.writer} pulling={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')} />
+          <TillPage
+            catalog={view}
+            config={config}
+            writer={session?.writer}
+            pulling={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')}
+          />
         ) : (
-          <OfficeLoader section={route.section} session={session} catalog={view} outbox={outbox} online={online} now={now} canPull={canPull} persisted={persisted} onNewToken={onNewToken} />
+          <OfficeLoader
+            section={route.section}
+            session={session}
+            catalog={view}
+            outbox={outbox}
+            online={online}
+            now={now}
+            canPull={canPull}
+            persisted={persisted}
+            onNewToken={onNewToken}
+          />
         )}
       </main>
       <footer class="till-footer">

@@ -11,8 +11,12 @@ export interface WriteOutcome {
 /** The outcome of `result`; `done` is what a screen says once Epos Now has the write. */
 export function writeOutcome(result: WriteResult, done: string): WriteOutcome {
   if (result.state === 'done') return { text: done, alert: false };
-  if (result.state === 'queued') return { text: 'Saved on this till; it goes to Epos Now as soon as the connection allows.', alert: false };
-  return { text: `Kept on this till, but not accepted by Epos Now (${result.reason}). Fix it under Back office, Pending changes.`, alert: true };
+  if (result.state === 'queued')
+    return { text: 'Saved on this till; it goes to Epos Now as soon as the connection allows.', alert: false };
+  return {
+    text: `Kept on this till, but not accepted by Epos Now (${result.reason}). Fix it under Back office, Pending changes.`,
+    alert: true,
+  };
 }
 
 /**

@@ -21,7 +21,11 @@ export interface BenchPage {
 type Bench = { [name: string]: (...args: never[]) => unknown };
 
 /** Opens the bench page; what it starts is undone by the functions it pushes onto `cleanups`. */
-export async function openBenchPage(browser: Browser, standin: Standin, cleanups: (() => Promise<unknown>)[]): Promise<BenchPage> {
+export async function openBenchPage(
+  browser: Browser,
+  standin: Standin,
+  cleanups: (() => Promise<unknown>)[],
+): Promise<BenchPage> {
   const dir = await mkdtemp(join(tmpdir(), 'epos-bench-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   await esbuild.build({
@@ -33,7 +37,10 @@ export async function openBenchPage(browser: Browser, standin: Standin, cleanups
     minify: true,
     logLevel: 'warning',
   });
-  await writeFile(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="bench.js"></script>');
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="bench.js"></script>',
+  );
   // Cross-origin isolation gives performance.now() 5 µs steps instead of 100 µs.
   const server = await startServer({
     api: (request) => standin.fetch(request),
@@ -46,6 +53,12 @@ export async function openBenchPage(browser: Browser, standin: Standin, cleanups
   await page.goto(`${server.url}/`);
   await page.waitForFunction(() => 'bench' in globalThis);
   const call = <T>(name: string, ...args: unknown[]): Promise<T> =>
-    page.evaluate(([n, a]) => ((globalThis as unknown as { bench: Bench }).bench[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const) as Promise<T>;
+    page.evaluate(
+      ([n, a]) =>
+        ((globalThis as unknown as { bench: Bench }).bench[n as string] as (...x: unknown[]) => unknown)(
+          ...(a as unknown[]),
+        ),
+      [name, args] as const,
+    ) as Promise<T>;
   return { page, call };
 }

@@ -8,7 +8,9 @@ import { parseArgs } from 'node:util';
 import { serveApp } from '../browser/harness.ts';
 import { formatColdStartRows, measureColdStart } from './cold-start.ts';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '50000' }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '50000' }, runs: { type: 'string', default: '5' } },
+});
 const productCount = Number(values.products);
 const runs = Number(values.runs);
 
@@ -16,8 +18,11 @@ const app = await serveApp('bench-cold-start', { products: productCount });
 try {
   const appUrl = app.appUrl();
   const measure = await measureColdStart(app.browser, appUrl, productCount, { runs });
-  console.log(`\nOffline cold start: ${productCount} products cached, median (min–max) of ${runs} reloads each, headless Chromium\n`);
-  for (const [name, value, note] of formatColdStartRows(measure)) console.log(`  ${name.padEnd(52)} ${value.padStart(22)}  ${note}`);
+  console.log(
+    `\nOffline cold start: ${productCount} products cached, median (min–max) of ${runs} reloads each, headless Chromium\n`,
+  );
+  for (const [name, value, note] of formatColdStartRows(measure))
+    console.log(`  ${name.padEnd(52)} ${value.padStart(22)}  ${note}`);
 } finally {
   await app.close();
 }

@@ -144,10 +144,22 @@ const DONE = 'cold-start:done';
 /** The cookie that tells the injected script what to do on the next load. */
 const MODE_COOKIE = 'cold-start';
 /** Trace categories: tasks, timeline events (module evaluation and GC among them), V8 compiling, navigation start; not the chatty 'v8'. */
-const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8.execute', 'disabled-by-default-v8.compile', 'blink.user_timing', 'loading'];
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.compile',
+  'blink.user_timing',
+  'loading',
+];
 
 /** Opens the app in a fresh 1024x768 context, waits for the catalog, goes offline and times reloads. */
-export async function measureColdStart(browser: Browser, appUrl: string, productCount: number, options: ColdStartOptions = {}): Promise<ColdStartMeasure> {
+export async function measureColdStart(
+  browser: Browser,
+  appUrl: string,
+  productCount: number,
+  options: ColdStartOptions = {},
+): Promise<ColdStartMeasure> {
   const runs = options.runs ?? 5;
   const timeout = options.readyTimeoutMs ?? 300_000;
   const query = options.query ?? 'flat white';
@@ -165,17 +177,30 @@ export async function measureColdStart(browser: Browser, appUrl: string, product
     // so the reloads measure that start (the first offline reload, not in the figures, may not).
     await page.waitForFunction(packStored, DB_NAME, { timeout: PACK_WAIT_MS, polling: 100 }).catch((error: unknown) => {
       if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
-      throw new Error(`the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`, { cause: error });
+      throw new Error(
+        `the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`,
+        { cause: error },
+      );
     });
     // Boot keeps the token in storage and drops it from the address, so a plain reload is a till reopening.
-    if (new URL(page.url()).searchParams.has('appToken')) throw new Error(`the app left its token in the address: ${page.url()}`);
+    if (new URL(page.url()).searchParams.has('appToken'))
+      throw new Error(`the app left its token in the address: ${page.url()}`);
     await context.setOffline(true);
     let cdp = await workerControl(page);
 
     const load: Load = { origin: new URL(appUrl).origin, query, timeout };
     const reload = (p: Page) => p.reload({ waitUntil: 'commit', timeout });
     const first = sample(await measureLoad(page, 'watch', load, reload));
-    const measure: ColdStartMeasure = { products: productCount, query, watched: [], freshTab: [], typed: [], traced: [], profile: undefined, first };
+    const measure: ColdStartMeasure = {
+      products: productCount,
+      query,
+      watched: [],
+      freshTab: [],
+      typed: [],
+      traced: [],
+      profile: undefined,
+      first,
+    };
     const open = (p: Page) => p.goto(appUrl, { waitUntil: 'commit', timeout });
     // A till opening the app: no page of it open, the worker stopped, nothing in a renderer's memory cache.
     const freshTab = async (): Promise<ColdStartSample> => {
@@ -221,7 +246,11 @@ export function formatColdStartRows(m: ColdStartMeasure): [string, string, strin
   const reload = (pick: (s: ColdStartSample) => number): string => show(range(m.watched.map(pick)));
   const fresh = (pick: (s: ColdStartSample) => number): string => show(range(m.freshTab.map(pick)));
   // Each step of the start: the reloads' figure, the fresh tabs' in the note.
-  const step = (name: string, pick: (s: ColdStartSample) => number, note = ''): [string, string, string] => [name, reload(pick), `fresh tab ${fresh(pick)}${note ? `; ${note}` : ''}`];
+  const step = (name: string, pick: (s: ColdStartSample) => number, note = ''): [string, string, string] => [
+    name,
+    reload(pick),
+    `fresh tab ${fresh(pick)}${note ? `; ${note}` : ''}`,
+  ];
   const traced = (pick: (b: TraceBreakdown) => number): string => show(range(m.traced.map(pick)));
   const results = range(m.typed.map((s) => s.resultsFrameMs));
   const usable = range(m.freshTab.map((s) => s.usableFrameMs));
@@ -229,19 +258,39 @@ export function formatColdStartRows(m: ColdStartMeasure): [string, string, strin
   const at = (samples: readonly ColdStartSample[]) => samples[0]?.scripts ?? { count: 0, bytes: 0, viaWorker: 0 };
   const rows: [string, string, string][] = [
     ['offline reload to search box in page', reload((s) => s.boxMs), 'typing accepted; results wait for the index'],
-    ['offline reload to catalog searchable', reload((s) => s.usableFrameMs), 'search prompt shown (next frame after the DOM has it)'],
-    ['offline reload to first results', show(results), `"${m.query}" typed at once; ${verdict(results)} the 400 ms target (${m.typed[0]?.rows ?? 0} rows)`],
-    ['offline fresh tab to catalog searchable', show(usable), `worker stopped, new tab, as a till opens it; ${verdict(usable)} 400 ms`],
+    [
+      'offline reload to catalog searchable',
+      reload((s) => s.usableFrameMs),
+      'search prompt shown (next frame after the DOM has it)',
+    ],
+    [
+      'offline reload to first results',
+      show(results),
+      `"${m.query}" typed at once; ${verdict(results)} the 400 ms target (${m.typed[0]?.rows ?? 0} rows)`,
+    ],
+    [
+      'offline fresh tab to catalog searchable',
+      show(usable),
+      `worker stopped, new tab, as a till opens it; ${verdict(usable)} 400 ms`,
+    ],
     ['  first offline reload (not in the figures)', ms(m.first.usableFrameMs), 'to searchable'],
     ['waterfall (ms from navigation start)', '', 'reloads with the worker running; fresh tabs in the note'],
     step('  page HTML from the worker', (s) => s.documentMs),
-    step('  startup scripts in', (s) => s.scriptsMs, `${at(m.watched).count} files, ${(at(m.watched).bytes / 1000).toFixed(1)} kB; through the worker: ${at(m.watched).viaWorker} on reload, ${at(m.freshTab).viaWorker} in a fresh tab`),
+    step(
+      '  startup scripts in',
+      (s) => s.scriptsMs,
+      `${at(m.watched).count} files, ${(at(m.watched).bytes / 1000).toFixed(1)} kB; through the worker: ${at(m.watched).viaWorker} on reload, ${at(m.freshTab).viaWorker} in a fresh tab`,
+    ),
     step('  app shell in the DOM (modules evaluated)', (s) => s.shellMs, 'the "Starting…" text main.tsx renders last'),
     step('    scripts in to shell: compile + evaluate', (s) => s.shellMs - s.scriptsMs),
     step('  first contentful paint ("Starting…")', (s) => s.firstPaintMs),
     step('  IndexedDB open (boot)', (s) => s.dbOpenMs),
     step('  search box in page', (s) => s.boxMs),
-    step('  product read asked of IndexedDB', (s) => s.readStartMs, 'by the catalog state, an effect after the first render'),
+    step(
+      '  product read asked of IndexedDB',
+      (s) => s.readStartMs,
+      'by the catalog state, an effect after the first render',
+    ),
     step('  product read delivered', (s) => s.readDeliveredMs, productsNote(m.watched[0])),
     step('    IndexedDB read (asked to delivered)', (s) => s.readDeliveredMs - s.readStartMs),
     step('    deserialising it (request.result)', (s) => s.deserialiseMs, 'structured clone into objects'),
@@ -249,7 +298,11 @@ export function formatColdStartRows(m: ColdStartMeasure): [string, string, strin
     step('    index opened or built + first render', (s) => s.usableMs - s.readDoneMs, 'one task'),
     step('  catalog searchable (prompt in the DOM)', (s) => s.usableMs),
     step('  longest task before searchable', (s) => s.longTasks.longestMs),
-    ['main thread, navigation to searchable (trace)', traced((b) => b.busyMs), `traced reloads, which took ${traced((b) => b.windowMs)}`],
+    [
+      'main thread, navigation to searchable (trace)',
+      traced((b) => b.busyMs),
+      `traced reloads, which took ${traced((b) => b.windowMs)}`,
+    ],
     ['  app code starts (HTML + startup scripts in)', traced((b) => b.scriptStartMs), 'first module evaluated'],
     ['  JS bundles: compile', traced((b) => b.compileMs), 'modules and lazy functions (V8 code cache)'],
     ['  JS bundles: module top-level evaluation', traced((b) => b.moduleEvalMs), 'renders "Starting…", starts boot'],
@@ -259,7 +312,11 @@ export function formatColdStartRows(m: ColdStartMeasure): [string, string, strin
     ['  longest task', traced((b) => b.longestTaskMs), ''],
   ];
   if (m.profile) {
-    rows.push([`CPU profile of one reload (${ms(m.profile.windowMs)} to searchable)`, '', 'self time, source-mapped; the reload\'s unload included']);
+    rows.push([
+      `CPU profile of one reload (${ms(m.profile.windowMs)} to searchable)`,
+      '',
+      "self time, source-mapped; the reload's unload included",
+    ]);
     for (const area of m.profile.areas.slice(0, 8)) rows.push([`  ${area.name}`, ms(area.ms), '']);
     rows.push(['  costliest functions (self)', '', '']);
     for (const fn of m.profile.selfTop.slice(0, 8)) rows.push([`    ${fn.name}`, ms(fn.ms), '']);
@@ -321,7 +378,9 @@ type Navigate = (page: Page) => Promise<Response | null>;
 /** Loads the app offline in `mode` and returns what the page recorded, once it has all of it. */
 async function measureLoad(page: Page, mode: Mode, load: Load, navigate: Navigate): Promise<RawReload> {
   // A cookie, not sessionStorage: a new tab has none of the old one's, and the cookie is there before any script runs.
-  await page.context().addCookies([{ name: MODE_COOKIE, value: `${mode}:${encodeURIComponent(load.query)}`, url: load.origin }]);
+  await page
+    .context()
+    .addCookies([{ name: MODE_COOKIE, value: `${mode}:${encodeURIComponent(load.query)}`, url: load.origin }]);
   // Waiting on a console line, not a locator: a locator injects Playwright's script into the page mid-start.
   const done = page.waitForEvent('console', { predicate: (message) => message.text() === DONE, timeout: load.timeout });
   const response = await navigate(page);
@@ -362,14 +421,21 @@ function collect(): RawReload {
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
   const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
     .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
-    .map((entry) => ({ name: entry.name, end: entry.responseEnd, bytes: entry.decodedBodySize, viaWorker: entry.workerStart > 0 }));
+    .map((entry) => ({
+      name: entry.name,
+      end: entry.responseEnd,
+      bytes: entry.decodedBodySize,
+      viaWorker: entry.workerStart > 0,
+    }));
   return { ...record, documentMs: navigation?.responseEnd ?? NaN, firstPaintMs: paint?.startTime ?? NaN, scripts };
 }
 
 /** Where the reload's products came from: the packed index, or every product's record. */
 function productsNote(sample: ColdStartSample | undefined): string {
   const records = sample?.records ?? 0;
-  return records > SMALL_KIND_MAX ? `${records.toLocaleString('en-GB')} product records (no packed index matched)` : 'the packed search index (one row)';
+  return records > SMALL_KIND_MAX
+    ? `${records.toLocaleString('en-GB')} product records (no packed index matched)`
+    : 'the packed search index (one row)';
 }
 
 function sample(raw: RawReload): ColdStartSample {
@@ -377,7 +443,9 @@ function sample(raw: RawReload): ColdStartSample {
   const open = raw.idb.find((r) => r.op === 'open');
   // The catalog's first read asks for every kind at once. Products come from the packed index when
   // it matches the catalog; otherwise they are the pages read with the most records.
-  const pages = raw.idb.filter((r) => r.op === 'getAll' && r.store === 'pages').sort((a, b) => b.records - a.records)[0];
+  const pages = raw.idb
+    .filter((r) => r.op === 'getAll' && r.store === 'pages')
+    .sort((a, b) => b.records - a.records)[0];
   const pack = raw.idb.filter((r) => r.op === 'get' && r.store === 'searchPack').at(-1);
   const products = pages && pages.records > SMALL_KIND_MAX ? pages : (pack ?? pages);
   if (!open || !products || products.success < 0) throw new Error('the reload read no products from IndexedDB');
@@ -390,7 +458,11 @@ function sample(raw: RawReload): ColdStartSample {
     documentMs: raw.documentMs,
     firstPaintMs: raw.firstPaintMs,
     scriptsMs: Math.max(...startup.map((s) => s.end)),
-    scripts: { count: startup.length, bytes: startup.reduce((n, s) => n + s.bytes, 0), viaWorker: startup.filter((s) => s.viaWorker).length },
+    scripts: {
+      count: startup.length,
+      bytes: startup.reduce((n, s) => n + s.bytes, 0),
+      viaWorker: startup.filter((s) => s.viaWorker).length,
+    },
     dbOpenMs: open.success,
     shellMs: need(raw.shellMs, 'shell'),
     boxMs: box,
@@ -406,7 +478,12 @@ function sample(raw: RawReload): ColdStartSample {
 }
 
 function typedSample(raw: RawReload): TypedSample {
-  return { typedMs: need(raw.typedMs, 'typed'), resultsMs: need(raw.resultsMs, 'results'), resultsFrameMs: need(raw.frameMs, 'frame'), rows: raw.rows };
+  return {
+    typedMs: need(raw.typedMs, 'typed'),
+    resultsMs: need(raw.resultsMs, 'results'),
+    resultsFrameMs: need(raw.frameMs, 'frame'),
+    rows: raw.rows,
+  };
 }
 
 function need(value: number | null, what: string): number {
@@ -421,10 +498,23 @@ function need(value: number | null, what: string): number {
  * into the box the moment it exists. Logs `done` after the next frame.
  */
 function instrument({ prompt, done, cookie }: { prompt: string; done: string; cookie: string }): void {
-  const [mode, typed = ''] = (document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`)) ?? '').slice(cookie.length + 1).split(':');
+  const [mode, typed = ''] = (document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`)) ?? '')
+    .slice(cookie.length + 1)
+    .split(':');
   if (mode !== 'watch' && mode !== 'type') return;
   const query = decodeURIComponent(typed);
-  const record: PageRecord = { shellMs: null, boxMs: null, usableMs: null, typedMs: null, resultsMs: null, frameMs: null, rows: 0, problem: null, idb: [], longTasks: [] };
+  const record: PageRecord = {
+    shellMs: null,
+    boxMs: null,
+    usableMs: null,
+    typedMs: null,
+    resultsMs: null,
+    frameMs: null,
+    rows: 0,
+    problem: null,
+    idb: [],
+    longTasks: [],
+  };
   (window as unknown as { __coldStart: PageRecord }).__coldStart = record;
 
   const wrap = <T extends object>(proto: T, method: string, storeOf: (target: T) => string): void => {
@@ -444,15 +534,24 @@ function instrument({ prompt, done, cookie }: { prompt: string; done: string; co
         const result: unknown = request.result;
         entry.resultMs = performance.now() - entry.success;
         const rows = Array.isArray(result) ? (result as unknown[]) : [result];
-        entry.records = rows.reduce<number>((n, row) => n + (Array.isArray((row as { records?: unknown } | null)?.records) ? (row as { records: unknown[] }).records.length : 0), 0);
+        entry.records = rows.reduce<number>(
+          (n, row) =>
+            n +
+            (Array.isArray((row as { records?: unknown } | null)?.records)
+              ? (row as { records: unknown[] }).records.length
+              : 0),
+          0,
+        );
       };
       request.addEventListener('success', probeReadsResult);
       return request;
     };
   };
   wrap(IDBFactory.prototype, 'open', () => '(database)');
-  for (const method of ['get', 'getAll', 'getAllKeys', 'count', 'openCursor']) wrap(IDBObjectStore.prototype, method, (store) => store.name);
-  for (const method of ['get', 'getAll', 'openCursor']) wrap(IDBIndex.prototype, method, (index) => `${index.objectStore.name}.${index.name}`);
+  for (const method of ['get', 'getAll', 'getAllKeys', 'count', 'openCursor'])
+    wrap(IDBObjectStore.prototype, method, (store) => store.name);
+  for (const method of ['get', 'getAll', 'openCursor'])
+    wrap(IDBIndex.prototype, method, (index) => `${index.objectStore.name}.${index.name}`);
 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) record.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -468,7 +567,9 @@ function instrument({ prompt, done, cookie }: { prompt: string; done: string; co
   };
   const check = (): void => {
     const now = performance.now();
-    const heading = [...document.querySelectorAll('h1, h2')].map((h) => h.textContent ?? '').find((text) => text === 'Set up this till' || text === 'The till cannot start');
+    const heading = [...document.querySelectorAll('h1, h2')]
+      .map((h) => h.textContent ?? '')
+      .find((text) => text === 'Set up this till' || text === 'The till cannot start');
     if (heading) {
       record.problem = heading;
       return finish();
@@ -523,7 +624,11 @@ interface TraceEvent {
 type Span = [number, number];
 
 /** A load traced browser-wide, broken down by what the page's main thread did. */
-async function tracedLoad(browser: Browser, origin: string, measured: () => Promise<RawReload>): Promise<TraceBreakdown> {
+async function tracedLoad(
+  browser: Browser,
+  origin: string,
+  measured: () => Promise<RawReload>,
+): Promise<TraceBreakdown> {
   await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
   let raw: RawReload;
   try {
@@ -539,17 +644,31 @@ async function tracedLoad(browser: Browser, origin: string, measured: () => Prom
 
 /** Sums the main thread's work from the app's last navigation start to `usableMs` after it. */
 function breakdown(events: readonly TraceEvent[], origin: string, usableMs: number): TraceBreakdown {
-  const starts = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isOutermostMainFrame && e.args.data.documentLoaderURL?.startsWith(origin));
+  const starts = events.filter(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isOutermostMainFrame &&
+      e.args.data.documentLoaderURL?.startsWith(origin),
+  );
   const nav = starts.sort((a, b) => a.ts - b.ts).at(-1);
   if (!nav) throw new Error('the trace has no navigation start for the reload');
   const window: Span = [nav.ts, nav.ts + usableMs * 1000];
   const main = completeEvents(events.filter((e) => e.pid === nav.pid && e.tid === nav.tid));
-  const spans = (...names: string[]): Span[] => clip(main.filter((e) => names.includes(e.name)).map((e): Span => [e.ts, e.ts + (e.dur ?? 0)]), window);
+  const spans = (...names: string[]): Span[] =>
+    clip(
+      main.filter((e) => names.includes(e.name)).map((e): Span => [e.ts, e.ts + (e.dur ?? 0)]),
+      window,
+    );
   const tasks = spans('ThreadControllerImpl::RunTask');
   const compile = spans('v8.compileModule', 'V8.CompileCode', 'V8.ParseProgram', 'V8.Compile', 'v8.compile');
   const evaluation = spans('v8.evaluateModule');
   const gc = spans('MinorGC', 'MajorGC');
-  const script = union([...spans('FunctionCall', 'RunMicrotasks', 'EvaluateScript', 'TimerFire', 'FireAnimationFrame', 'EventDispatch'), ...evaluation, ...compile, ...gc]);
+  const script = union([
+    ...spans('FunctionCall', 'RunMicrotasks', 'EvaluateScript', 'TimerFire', 'FireAnimationFrame', 'EventDispatch'),
+    ...evaluation,
+    ...compile,
+    ...gc,
+  ]);
   const µsToMs = (µs: number): number => µs / 1000;
   return {
     windowMs: usableMs,
@@ -632,7 +751,9 @@ async function profiledLoad(page: Page, cdp: CDPSession, load: Load, navigate: N
     return map;
   };
   const sampleMs = new Map<number, number>();
-  profile.samples?.forEach((id, i) => sampleMs.set(id, (sampleMs.get(id) ?? 0) + (profile.timeDeltas?.[i + 1] ?? 0) / 1000));
+  profile.samples?.forEach((id, i) =>
+    sampleMs.set(id, (sampleMs.get(id) ?? 0) + (profile.timeDeltas?.[i + 1] ?? 0) / 1000),
+  );
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const named = new Map<number, { area: string; name: string }>();
@@ -653,7 +774,8 @@ async function profiledLoad(page: Page, cdp: CDPSession, load: Load, navigate: N
   const areas = new Map<string, number>();
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
-  const add = (totals: Map<string, number>, key: string, spent: number): void => void totals.set(key, (totals.get(key) ?? 0) + spent);
+  const add = (totals: Map<string, number>, key: string, spent: number): void =>
+    void totals.set(key, (totals.get(key) ?? 0) + spent);
   for (const [id, spent] of sampleMs) {
     const own = named.get(id);
     if (!own) continue;
@@ -661,10 +783,12 @@ async function profiledLoad(page: Page, cdp: CDPSession, load: Load, navigate: N
     add(self, own.name, spent);
     // Each function once per sample, however often it recurses.
     const onStack = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) onStack.add(named.get(at)?.name ?? '');
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at))
+      onStack.add(named.get(at)?.name ?? '');
     for (const name of onStack) if (name.includes('app/')) add(inclusive, name, spent);
   }
-  const ranked = (totals: Map<string, number>) => [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+  const ranked = (totals: Map<string, number>) =>
+    [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
   return {
     windowMs: need(raw.usableMs, 'usable'),
     areas: ranked(areas).filter((a) => a.name !== '(idle)'),

@@ -23,16 +23,26 @@ const { values } = parseArgs({
 });
 
 const standin = createStandin({ products: Number(values.products) });
-for (const method of Number(values.latency) > 0 ? ['POST', 'PUT'] : []) standin.faults.add({ match: { method }, type: 'latency', ms: Number(values.latency) });
+for (const method of Number(values.latency) > 0 ? ['POST', 'PUT'] : [])
+  standin.faults.add({ match: { method }, type: 'latency', ms: Number(values.latency) });
 const cleanups: (() => Promise<unknown>)[] = [];
 try {
   const browser = await launchChromium();
   cleanups.push(() => browser.close());
   const { page } = await openBenchPage(browser, standin, cleanups);
-  const m = await measureOutbox(page, standin, { writes: Number(values.writes), runs: Number(values.runs), concurrency: Number(values.concurrency) });
-  console.log(`\nOutbox replay benchmark: ${m.entries} entries from ${m.writes} writes, median of ${m.runs} runs, headless Chromium, stand-in over HTTP${Number(values.latency) > 0 ? ` (+${values.latency} ms a write)` : ''}\n`);
-  for (const [name, value, note] of formatOutboxRows(m)) console.log(`  ${name.padEnd(48)} ${value.padStart(20)}  ${note}`);
-  console.log(`\n  all runs (ms): replay c1 ${m.replay.sequential.all.map(Math.round).join(' ')} | direct c1 ${m.direct.sequential.all.map(Math.round).join(' ')} | replay c${m.concurrency} ${m.replay.concurrent.all.map(Math.round).join(' ')} | direct c${m.concurrency} ${m.direct.concurrent.all.map(Math.round).join(' ')} | enqueue ${m.enqueue.totalMs.all.map(Math.round).join(' ')}`);
+  const m = await measureOutbox(page, standin, {
+    writes: Number(values.writes),
+    runs: Number(values.runs),
+    concurrency: Number(values.concurrency),
+  });
+  console.log(
+    `\nOutbox replay benchmark: ${m.entries} entries from ${m.writes} writes, median of ${m.runs} runs, headless Chromium, stand-in over HTTP${Number(values.latency) > 0 ? ` (+${values.latency} ms a write)` : ''}\n`,
+  );
+  for (const [name, value, note] of formatOutboxRows(m))
+    console.log(`  ${name.padEnd(48)} ${value.padStart(20)}  ${note}`);
+  console.log(
+    `\n  all runs (ms): replay c1 ${m.replay.sequential.all.map(Math.round).join(' ')} | direct c1 ${m.direct.sequential.all.map(Math.round).join(' ')} | replay c${m.concurrency} ${m.replay.concurrent.all.map(Math.round).join(' ')} | direct c${m.concurrency} ${m.direct.concurrent.all.map(Math.round).join(' ')} | enqueue ${m.enqueue.totalMs.all.map(Math.round).join(' ')}`,
+  );
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }

@@ -119,7 +119,11 @@ function plan(tag: string, entries: number, products: number, build: number): Pl
   let product = (build * 137) % products;
   const nextProduct = (): number => (product++ % products) + 1;
   const customer = (i: number, marker: string): OpenRecord => ({
-    Forename: `Ann ${i}`, Surname: `Lee ${i}`, EmailAddress: `ann${i}@example.com`, ContactNumber: `0770090${i}`, Notes: marker,
+    Forename: `Ann ${i}`,
+    Surname: `Lee ${i}`,
+    EmailAddress: `ann${i}@example.com`,
+    ContactNumber: `0770090${i}`,
+    Notes: marker,
   });
   for (let i = 0; i < customers; i++) {
     // Every third customer is corrected once or twice before the queue drains.
@@ -129,11 +133,29 @@ function plan(tag: string, entries: number, products: number, build: number): Pl
   }
   for (let i = 0; i < rest - customers; i++) {
     const marker = `bench ${tag} t${i}`;
-    records.push({ kind: 'TransactionItem', marker, writes: [{ TransactionID: 1000 + (i >> 2), ProductID: (i % products) + 1, Price: 2.5 + (i % 7), Quantity: 1 + (i % 3), Notes: marker }], behind: [] });
+    records.push({
+      kind: 'TransactionItem',
+      marker,
+      writes: [
+        {
+          TransactionID: 1000 + (i >> 2),
+          ProductID: (i % products) + 1,
+          Price: 2.5 + (i % 7),
+          Quantity: 1 + (i % 3),
+          Notes: marker,
+        },
+      ],
+      behind: [],
+    });
   }
   for (let i = 0; i < productUpdates; i++) {
     const edits = i % 2 === 0 ? [{ Name: `bench ${tag} p${i} renamed` }] : [];
-    records.push({ kind: 'Product', id: nextProduct(), writes: [{ SalePrice: 1 + i / 100, Name: `bench ${tag} p${i}` }, ...edits], behind: [] });
+    records.push({
+      kind: 'Product',
+      id: nextProduct(),
+      writes: [{ SalePrice: 1 + i / 100, Name: `bench ${tag} p${i}` }, ...edits],
+      behind: [],
+    });
   }
   for (let i = 0; i < chainedCreates; i++) {
     const edits = [{ Surname: `Chained ${i}` }, ...(i % 2 === 0 ? [{ ContactNumber: `0799900${i}` }] : [])];
@@ -141,10 +163,18 @@ function plan(tag: string, entries: number, products: number, build: number): Pl
     records.push({ kind: 'Customer', marker, writes: [customer(100_000 + i, marker)], behind: edits });
   }
   for (let i = 0; i < chainedUpdates; i++) {
-    records.push({ kind: 'Product', id: nextProduct(), writes: [{ SalePrice: 5 }], behind: [{ SalePrice: 6 + i / 100 }, { Name: `bench ${tag} pc${i}` }] });
+    records.push({
+      kind: 'Product',
+      id: nextProduct(),
+      writes: [{ SalePrice: 5 }],
+      behind: [{ SalePrice: 6 + i / 100 }, { Name: `bench ${tag} pc${i}` }],
+    });
   }
   // Interleaved as a shop makes them, not kind by kind.
-  return records.map((r, i) => ({ r, k: (i * 7919) % records.length })).sort((a, b) => a.k - b.k).map((x) => x.r);
+  return records
+    .map((r, i) => ({ r, k: (i * 7919) % records.length }))
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.r);
 }
 
 function expectation(record: PlannedRecord): ExpectedRecord {
@@ -161,7 +191,15 @@ function expectation(record: PlannedRecord): ExpectedRecord {
 
 /** The error a failed first attempt leaves on its entry (a 503, as the worker records it). */
 function unavailable(entry: OutboxEntry): EposErrorData {
-  return { code: 'server', name: 'ServerError', message: 'Service unavailable', method: entry.op === 'create' ? 'POST' : 'PUT', path: '', mayHaveReached: true, status: 503 };
+  return {
+    code: 'server',
+    name: 'ServerError',
+    message: 'Service unavailable',
+    method: entry.op === 'create' ? 'POST' : 'PUT',
+    path: '',
+    mayHaveReached: true,
+    status: 503,
+  };
 }
 
 /** Queues the planned writes; resolves with each enqueue() call's time, ms. */
@@ -176,11 +214,16 @@ async function queue(db: TillDb, records: PlannedRecord[]): Promise<number[]> {
   const ids: number[] = [];
   for (const record of records) {
     const [first] = record.writes as [OpenRecord];
-    ids.push(record.id === undefined ? await timedEnqueue({ op: 'create', kind: record.kind, body: first }) : await timedEnqueue({ op: 'update', kind: record.kind, id: record.id, body: first }));
+    ids.push(
+      record.id === undefined
+        ? await timedEnqueue({ op: 'create', kind: record.kind, body: first })
+        : await timedEnqueue({ op: 'update', kind: record.kind, id: record.id, body: first }),
+    );
   }
   // Later corrections: each folds into its record's waiting entry.
   for (const [i, record] of records.entries()) {
-    for (const body of record.writes.slice(1)) await timedEnqueue({ op: 'update', kind: record.kind, id: ids[i] as number, body });
+    for (const body of record.writes.slice(1))
+      await timedEnqueue({ op: 'update', kind: record.kind, id: ids[i] as number, body });
   }
   // The heads of chained records went out and got a 503; their retry is due now. Writes made
   // since then queue behind them as a second entry, as replay.test.ts's temp-id case does.
@@ -193,13 +236,18 @@ async function queue(db: TillDb, records: PlannedRecord[]): Promise<number[]> {
     await markRetry(db, claimed, unavailable(claimed), Date.now(), Date.now());
   }
   for (const [i, record] of records.entries()) {
-    for (const body of record.behind) await timedEnqueue({ op: 'update', kind: record.kind, id: ids[i] as number, body });
+    for (const body of record.behind)
+      await timedEnqueue({ op: 'update', kind: record.kind, id: ids[i] as number, body });
   }
   return times;
 }
 
 /** Sends each entry's request with the client, keeping order per record; temp ids map to the creates' real ids. */
-async function sendDirect(api: EposClient, requests: OutboxEntry[], concurrency: number): Promise<{ sent: number; failed: number }> {
+async function sendDirect(
+  api: EposClient,
+  requests: OutboxEntry[],
+  concurrency: number,
+): Promise<{ sent: number; failed: number }> {
   const realIds = new Map<number, number>();
   const lastOfRecord = new Map<string, Promise<unknown>>();
   let next = 0;
@@ -250,7 +298,8 @@ function timedDb(db: TillDb, spans: { step: string; ms: number }[]): TillDb {
           const tx = target.transaction(stores as never, mode, options);
           const key = `${mode ?? 'readonly'} ${[stores].flat().join('+')}`;
           const step = names[key] ?? `IDB ${key}`;
-          const record = (suffix: string) => () => void spans.push({ step: step + suffix, ms: performance.now() - started });
+          const record = (suffix: string) => () =>
+            void spans.push({ step: step + suffix, ms: performance.now() - started });
           // The replayer awaits `done` itself and handles an abort; this only keeps the time.
           tx.done.then(record(''), record(' (aborted)'));
           return tx;
@@ -285,7 +334,8 @@ function timedClient(api: EposClient, spans: { step: string; ms: number }[]): Ep
 /** A client whose writes are answered in the page at once, as the stand-in would shape them: no network. */
 function instantClient(api: EposClient): EposClient {
   let nextId = 10_000_000;
-  const withId = (kind: Kind, body: unknown, id: number): never => ({ ...(body as OpenRecord), [KINDS[kind].v2IdKey]: id }) as never;
+  const withId = (kind: Kind, body: unknown, id: number): never =>
+    ({ ...(body as OpenRecord), [KINDS[kind].v2IdKey]: id }) as never;
   return Object.assign(Object.create(api) as EposClient, {
     create: async (kind: Kind, body: unknown) => withId(kind, body, nextId++),
     update: async (kind: Kind, id: number, body: unknown) => withId(kind, body, id),
@@ -328,7 +378,13 @@ export const outboxBench = {
    * Queues `entries` outbox entries in a fresh database holding the product catalog (pulled,
    * untimed), as a till that worked offline has them. Kept under `tag` for one replay or direct send.
    */
-  async outboxBuild(tag: string, token: string, entries: number, products: number, build: number): Promise<BuiltOutbox> {
+  async outboxBuild(
+    tag: string,
+    token: string,
+    entries: number,
+    products: number,
+    build: number,
+  ): Promise<BuiltOutbox> {
     const name = `bench-outbox-${tag}-${++opened}`;
     const db = await openTillDb({ name });
     await pullKind({ db, client: client(token) }, 'Product');
@@ -352,7 +408,14 @@ export const outboxBench = {
     const found = built.get(tag);
     if (!found) throw new Error(`no outbox built under ${tag}`);
     const started = performance.now();
-    const report = await replay({ db: found.db, client: client(token), now: Date.now, random: Math.random, concurrency, leaseMs: 0 });
+    const report = await replay({
+      db: found.db,
+      client: client(token),
+      now: Date.now,
+      random: Math.random,
+      concurrency,
+      leaseMs: 0,
+    });
     const ms = performance.now() - started;
     const left = await found.db.count('outbox');
     return { ms, sent: report.sent, failed: report.sent - report.done, left };
@@ -380,7 +443,13 @@ export const outboxBench = {
     if (!found || !instant) throw new Error(`no outbox built under ${tag} or ${instantTag}`);
     const spans: { step: string; ms: number }[] = [];
     const started = performance.now();
-    await replay({ db: timedDb(found.db, spans), client: timedClient(client(token), spans), now: Date.now, random: Math.random, leaseMs: 0 });
+    await replay({
+      db: timedDb(found.db, spans),
+      client: timedClient(client(token), spans),
+      now: Date.now,
+      random: Math.random,
+      leaseMs: 0,
+    });
     const wallMs = performance.now() - started;
     const steps = new Map<string, StepTime>();
     for (const { step, ms } of spans) {
@@ -393,7 +462,13 @@ export const outboxBench = {
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     await drop(tag);
     const instantStarted = performance.now();
-    await replay({ db: instant.db, client: instantClient(client(token)), now: Date.now, random: Math.random, leaseMs: 0 });
+    await replay({
+      db: instant.db,
+      client: instantClient(client(token)),
+      now: Date.now,
+      random: Math.random,
+      leaseMs: 0,
+    });
     const instantMs = performance.now() - instantStarted;
     await drop(instantTag);
     const commits = await commitCost(100);

@@ -5,11 +5,12 @@
  * write left it, its requests arrived in the order made, and no temporary id reached the server.
  * Timings are printed, never asserted: these machines are shared and noisy.
  */
+
+import type { Page } from 'playwright-core';
 import { recordId } from '../../app/epos/ids.ts';
+import type { Kind } from '../../app/epos/kinds.ts';
 import { recordPath } from '../../app/epos/paths.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
-import type { Kind } from '../../app/epos/kinds.ts';
-import type { Page } from 'playwright-core';
 import type { Standin } from '../standin/standin.ts';
 import type { BuiltOutbox, ReplayProfile, SendTiming } from './outbox-page.ts';
 import { spread } from './search.ts';
@@ -73,14 +74,24 @@ export type StandinView = Pick<Standin, 'token' | 'log' | 'records' | 'record'>;
 type Bench = { [name: string]: (...args: never[]) => unknown };
 
 /** Drives the page's `bench.outbox*` functions (page.ts must be loaded) and checks each replay on the stand-in. */
-export async function measureOutbox(page: Page, standin: StandinView, options: OutboxOptions = {}): Promise<OutboxMeasure> {
+export async function measureOutbox(
+  page: Page,
+  standin: StandinView,
+  options: OutboxOptions = {},
+): Promise<OutboxMeasure> {
   const entries = options.writes ?? 1000;
   const runs = options.runs ?? 3;
   const concurrency = options.concurrency ?? 4;
   const products = standin.records('Product').length;
   const token = standin.token;
   const call = <T>(name: string, ...args: unknown[]): Promise<T> =>
-    page.evaluate(([n, a]) => ((globalThis as unknown as { bench: Bench }).bench[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const) as Promise<T>;
+    page.evaluate(
+      ([n, a]) =>
+        ((globalThis as unknown as { bench: Bench }).bench[n as string] as (...x: unknown[]) => unknown)(
+          ...(a as unknown[]),
+        ),
+      [name, args] as const,
+    ) as Promise<T>;
 
   let builds = 0;
   let failed = 0;
@@ -112,7 +123,10 @@ export async function measureOutbox(page: Page, standin: StandinView, options: O
   let shape: BuiltOutbox | undefined;
   // Interleaved, so a noisy moment on the machine spreads over all of them.
   for (let run = 0; run < runs; run++) {
-    for (const [c, key] of [[1, 'sequential'], [concurrency, 'concurrent']] as const) {
+    for (const [c, key] of [
+      [1, 'sequential'],
+      [concurrency, 'concurrent'],
+    ] as const) {
       const outbox = await build(`r${run}c${c}`, entries);
       shape = outbox;
       enqueue.push(outbox.enqueueMs);
@@ -157,16 +171,20 @@ function checkOrder(standin: StandinView, outbox: BuiltOutbox, from: number, int
   const problems: string[] = [];
   const window = standin.log.slice(from);
   const writes = window.filter((e) => e.method !== 'GET');
-  if (writes.length !== outbox.entries) problems.push(`${outbox.tag}: ${writes.length} write requests for ${outbox.entries} entries`);
+  if (writes.length !== outbox.entries)
+    problems.push(`${outbox.tag}: ${writes.length} write requests for ${outbox.entries} entries`);
   const refused = writes.filter((e) => e.status < 200 || e.status > 299);
-  if (refused.length > 0) problems.push(`${outbox.tag}: ${refused.length} writes answered non-2xx, e.g. ${refused[0]?.method} ${refused[0]?.path} ${refused[0]?.status}`);
+  if (refused.length > 0)
+    problems.push(
+      `${outbox.tag}: ${refused.length} writes answered non-2xx, e.g. ${refused[0]?.method} ${refused[0]?.path} ${refused[0]?.status}`,
+    );
   if (writes.some((e) => /\/-\d/.test(e.path))) problems.push(`${outbox.tag}: a temporary id reached the server`);
 
   // Creates carry their marker in Notes; later writes are found by the record's path.
   const postedBy = new Map<string, number>();
   for (const [i, e] of writes.entries()) {
     if (e.method !== 'POST') continue;
-    const notes = (JSON.parse(e.body) as OpenRecord)['Notes'];
+    const notes = (JSON.parse(e.body) as OpenRecord).Notes;
     if (typeof notes === 'string') postedBy.set(notes, i);
   }
   const byMarker = new Map<Kind, Map<string, OpenRecord[]>>();
@@ -175,7 +193,7 @@ function checkOrder(standin: StandinView, outbox: BuiltOutbox, from: number, int
     if (!map) {
       map = new Map();
       for (const record of standin.records(kind)) {
-        const notes = record['Notes'];
+        const notes = record.Notes;
         if (typeof notes === 'string') map.set(notes, [...(map.get(notes) ?? []), record]);
       }
       byMarker.set(kind, map);
@@ -199,12 +217,18 @@ function checkOrder(standin: StandinView, outbox: BuiltOutbox, from: number, int
       continue;
     }
     for (const [field, value] of Object.entries(expected.fields)) {
-      if (record[field] !== value) problems.push(`${name}: ${field} is ${JSON.stringify(record[field])}, its last write said ${JSON.stringify(value)}`);
+      if (record[field] !== value)
+        problems.push(
+          `${name}: ${field} is ${JSON.stringify(record[field])}, its last write said ${JSON.stringify(value)}`,
+        );
     }
     const id = expected.id ?? (recordId(expected.kind, record) as number);
     const path = recordPath(expected.kind, id);
-    const methods = writes.flatMap((e, i) => ((expected.marker !== undefined && postedBy.get(expected.marker) === i) || e.path === path ? [e.method] : []));
-    if (methods.join() !== expected.methods.join()) problems.push(`${name}: sent ${methods.join(', ') || 'nothing'}, expected ${expected.methods.join(', ')}`);
+    const methods = writes.flatMap((e, i) =>
+      (expected.marker !== undefined && postedBy.get(expected.marker) === i) || e.path === path ? [e.method] : [],
+    );
+    if (methods.join() !== expected.methods.join())
+      problems.push(`${name}: sent ${methods.join(', ') || 'nothing'}, expected ${expected.methods.join(', ')}`);
   }
   into.replays++;
   into.records += outbox.expected.length;
@@ -219,7 +243,11 @@ export function formatOutboxRows(m: OutboxMeasure): [string, string, string][] {
   const perEntry = (ms: number): string => `${(ms / p.entries).toFixed(2)} ms/entry`;
   const accounted = p.steps.reduce((sum, s) => sum + s.totalMs, 0);
   return [
-    [`enqueue ${m.writes} writes (-> ${m.entries} entries)`, f(m.enqueue.totalMs.medianMs), `${f(m.enqueue.perWriteMs)} a write (median), one strict tx each`],
+    [
+      `enqueue ${m.writes} writes (-> ${m.entries} entries)`,
+      f(m.enqueue.totalMs.medianMs),
+      `${f(m.enqueue.perWriteMs)} a write (median), one strict tx each`,
+    ],
     ['replay, concurrency 1 (default)', f(m.replay.sequential.medianMs), x(m.ratio.sequential)],
     ['direct, one at a time', f(m.direct.sequential.medianMs), `same ${m.entries} requests, same client`],
     [`replay, concurrency ${m.concurrency}`, f(m.replay.concurrent.medianMs), x(m.ratio.concurrent)],
@@ -227,13 +255,36 @@ export function formatOutboxRows(m: OutboxMeasure): [string, string, string][] {
     [
       'order per record on the stand-in',
       m.order.problems.length === 0 ? 'kept' : `${m.order.problems.length}+ problems`,
-      m.order.problems[0] ?? `${m.order.records} records over ${m.order.replays} replays, ${m.chained} chained per outbox; ${m.failed} failed`,
+      m.order.problems[0] ??
+        `${m.order.records} records over ${m.order.replays} replays, ${m.chained} chained per outbox; ${m.failed} failed`,
     ],
     [`profiled replay, concurrency 1 (${p.entries} entries)`, f(p.wallMs), perEntry(p.wallMs)],
-    ...p.steps.map((s): [string, string, string] => [`  ${s.step}`, perEntry(s.totalMs), `${s.calls} calls, ${((s.totalMs / p.wallMs) * 100).toFixed(0)} % of the replay`]),
-    ['  steps summed', perEntry(accounted), accounted > p.wallMs ? "over the wall time: a read's commit overlaps the next step" : 'the rest is JS between steps'],
-    ['  readReady: first calls / last calls', `${f(p.readReadyFirstMs)} / ${f(p.readReadyLastMs)}`, 'per call; it reads every entry'],
-    ['same replay, server answering in the page', f(p.instantMs), `${perEntry(p.instantMs)}: the store's own cost, no network`],
-    ['  one small commit: strict / relaxed', `${f(p.strictCommitMs)} / ${f(p.relaxedCommitMs)}`, 'scratch database, same browser'],
+    ...p.steps.map((s): [string, string, string] => [
+      `  ${s.step}`,
+      perEntry(s.totalMs),
+      `${s.calls} calls, ${((s.totalMs / p.wallMs) * 100).toFixed(0)} % of the replay`,
+    ]),
+    [
+      '  steps summed',
+      perEntry(accounted),
+      accounted > p.wallMs
+        ? "over the wall time: a read's commit overlaps the next step"
+        : 'the rest is JS between steps',
+    ],
+    [
+      '  readReady: first calls / last calls',
+      `${f(p.readReadyFirstMs)} / ${f(p.readReadyLastMs)}`,
+      'per call; it reads every entry',
+    ],
+    [
+      'same replay, server answering in the page',
+      f(p.instantMs),
+      `${perEntry(p.instantMs)}: the store's own cost, no network`,
+    ],
+    [
+      '  one small commit: strict / relaxed',
+      `${f(p.strictCommitMs)} / ${f(p.relaxedCommitMs)}`,
+      'scratch database, same browser',
+    ],
   ];
 }

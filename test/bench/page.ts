@@ -5,9 +5,9 @@
 import { createClient, type EposClient } from '../../app/epos/client.ts';
 import { CACHED_KINDS, type CachedKind } from '../../app/epos/kinds.ts';
 import type { OpenRecord, Product } from '../../app/epos/records.ts';
+import { createSearchIndex, type SearchIndex } from '../../app/search/index.ts';
 import { readAll } from '../../app/store/catalog.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
-import { createSearchIndex, type SearchIndex } from '../../app/search/index.ts';
 import { beginGeneration, commitGeneration, writeGeneration } from '../../app/store/snapshot.ts';
 import { pullCatalog, pullKind } from '../../sw/pull.ts';
 import { outboxBench } from './outbox-page.ts';
@@ -31,7 +31,6 @@ async function timed<T>(task: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: performance.now() - started, value };
 }
 
-
 const bench = {
   ...outboxBench,
   /** The app's pull of every cached kind into a fresh database. */
@@ -39,7 +38,11 @@ const bench = {
     const db = await freshDb();
     const { ms, value } = await timed(() => pullCatalog({ db, client: client(token) }));
     db.close();
-    return { ms, records: value.reduce((n, o) => n + o.count, 0), failed: value.filter((o) => !o.ok).map((o) => `${o.kind}: ${o.error}`) };
+    return {
+      ms,
+      records: value.reduce((n, o) => n + o.count, 0),
+      failed: value.filter((o) => !o.ok).map((o) => `${o.kind}: ${o.error}`),
+    };
   },
 
   /** Floor 1: every page fetched and parsed, nothing stored (same pages in flight as the pull). */
@@ -62,7 +65,10 @@ const bench = {
       for (const [kind, records] of fetched) {
         count += records.length;
         const gen = await beginGeneration(db, kind);
-        const pages = Array.from({ length: Math.ceil(records.length / 200) }, (_, i) => ({ page: i + 1, records: records.slice(i * 200, i * 200 + 200) }));
+        const pages = Array.from({ length: Math.ceil(records.length / 200) }, (_, i) => ({
+          page: i + 1,
+          records: records.slice(i * 200, i * 200 + 200),
+        }));
         await writeGeneration(db, kind, gen, pages);
         await commitGeneration(db, kind, gen, { count: records.length, startedAt: 0, now: 0 });
       }
@@ -119,7 +125,6 @@ const bench = {
     }
     return { index: indexTimes, naive: naiveTimes, hits };
   },
-
 };
 
 (globalThis as unknown as { bench: typeof bench }).bench = bench;

@@ -100,7 +100,9 @@ export async function measureSearch(options: SearchMeasureOptions = {}): Promise
 
   const upserts: number[] = [];
   for (let batch = 0; batch <= 10; batch++) {
-    const changed = products.slice(100 + batch * 20, 120 + batch * 20).map((product) => ({ ...product, Name: `${product.Name} (new)` }));
+    const changed = products
+      .slice(100 + batch * 20, 120 + batch * 20)
+      .map((product) => ({ ...product, Name: `${product.Name} (new)` }));
     started = performance.now();
     index.upsert(changed);
     upserts.push(performance.now() - started);
@@ -154,7 +156,8 @@ export async function measureSearch(options: SearchMeasureOptions = {}): Promise
 /** The figures as a few lines for a terminal. */
 export function formatSearchMeasure(measure: SearchMeasure): string {
   const ms = (value: number): string => `${value.toFixed(3)} ms`;
-  const mb = (value: number | undefined): string => (value === undefined ? 'unknown (run node with --expose-gc)' : `${value.toFixed(1)} MB`);
+  const mb = (value: number | undefined): string =>
+    value === undefined ? 'unknown (run node with --expose-gc)' : `${value.toFixed(1)} MB`;
   const timing = (value: Timing): string => `${value.first.toFixed(1)} / ${value.median.toFixed(1)}`;
   const line = (spread: Spread): string => `median ${ms(spread.median)}, p95 ${ms(spread.p95)}, max ${ms(spread.max)}`;
   return [
@@ -173,7 +176,13 @@ export function formatSearchMeasure(measure: SearchMeasure): string {
 
 /** Packs `index`, clones the pack, opens it and searches, a few times over. */
 function measurePacked(index: SearchIndex): SearchMeasure['packed'] {
-  const times = { packMs: [] as number[], cloneMs: [] as number[], openMs: [] as number[], firstSearchMs: [] as number[], repackMs: [] as number[] };
+  const times = {
+    packMs: [] as number[],
+    cloneMs: [] as number[],
+    openMs: [] as number[],
+    firstSearchMs: [] as number[],
+    repackMs: [] as number[],
+  };
   const time = <T>(into: number[], run: () => T): T => {
     const started = performance.now();
     const result = run();
@@ -187,7 +196,9 @@ function measurePacked(index: SearchIndex): SearchMeasure['packed'] {
     const cloned = time(times.cloneMs, () => structuredClone(packed));
     const opened = time(times.openMs, () => openSearchIndex(cloned));
     time(times.firstSearchMs, () => opened.search('flat white'));
-    const changed = [20, 4_000, 9_000, 17_000, 33_000].flatMap((id) => [id, id + 1, id + 2, id + 3]).flatMap((id) => opened.get(id) ?? []);
+    const changed = [20, 4_000, 9_000, 17_000, 33_000]
+      .flatMap((id) => [id, id + 1, id + 2, id + 3])
+      .flatMap((id) => opened.get(id) ?? []);
     opened.upsert(changed.map((product) => ({ ...product, Name: `${product.Name} (new)` })));
     time(times.repackMs, () => opened.pack());
   }
@@ -239,6 +250,7 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
 /** Median, 95th percentile and worst of a set of timings. */
 export function spread(times: readonly number[]): Spread {
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (fraction: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] as number;
+  const at = (fraction: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] as number;
   return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] as number };
 }

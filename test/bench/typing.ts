@@ -50,7 +50,13 @@ interface RawSample extends KeystrokeSample {
 }
 
 /** Opens the app in a fresh 1024x768 context, waits for the catalog, and types each query into the search box. */
-export async function measureTyping(browser: Browser, appUrl: string, queries: readonly string[], productCount: number, options: TypingOptions = {}): Promise<TypingMeasure> {
+export async function measureTyping(
+  browser: Browser,
+  appUrl: string,
+  queries: readonly string[],
+  productCount: number,
+  options: TypingOptions = {},
+): Promise<TypingMeasure> {
   const rounds = options.rounds ?? 1;
   const wait = { timeout: options.readyTimeoutMs ?? 300_000 };
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -70,11 +76,14 @@ export async function measureTyping(browser: Browser, appUrl: string, queries: r
     const raw = await page.evaluate(typeInPage, [queries, rounds] as const);
     const late = raw.flat().filter((sample) => sample.late);
     if (late.length > 0) {
-      throw new Error(`the results changed after the render was timed as done, so the timings are short: ${late.map((s) => JSON.stringify(s.text)).join(', ')}`);
+      throw new Error(
+        `the results changed after the render was timed as done, so the timings are short: ${late.map((s) => JSON.stringify(s.text)).join(', ')}`,
+      );
     }
     const strip = (samples: RawSample[]): KeystrokeSample[] => samples.map(({ late: _late, ...sample }) => sample);
     const [cold = [], ...timed] = raw;
-    if (!timed.flat().some((sample) => sample.changed && sample.rows > 0)) throw new Error('typing never showed any results: the search box did not answer');
+    if (!timed.flat().some((sample) => sample.changed && sample.rows > 0))
+      throw new Error('typing never showed any results: the search box did not answer');
     return { samples: strip(timed.flat()), cold: strip(cold), readyMs, heapMb: heap };
   } finally {
     await context.close();
@@ -99,7 +108,8 @@ async function typeInPage([queries, rounds]: readonly [readonly string[], number
       channel.port1.onmessage = () => resolve();
       channel.port2.postMessage(null);
     });
-  const nextFrame = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  const nextFrame = (): Promise<number> =>
+    new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
 
   const type = async (text: string): Promise<RawSample> => {
     const before = region.textContent;
@@ -117,7 +127,15 @@ async function typeInPage([queries, rounds]: readonly [readonly string[], number
     // A task after the frame runs once it is painted: anything still changing now was missed above.
     await nextTask();
     const rows = region.querySelectorAll('ul[aria-label="Search results"] > li').length;
-    return { text, renderMs, layoutMs: laidOut - scripted, frameMs, rows, changed: rendered !== before, late: region.textContent !== rendered };
+    return {
+      text,
+      renderMs,
+      layoutMs: laidOut - scripted,
+      frameMs,
+      rows,
+      changed: rendered !== before,
+      late: region.textContent !== rendered,
+    };
   };
 
   const all: RawSample[][] = [];

@@ -19,7 +19,9 @@ const chaos = {
   async settle(): Promise<{ settled: number; left: string[] }> {
     if (!state) throw new Error('chaos.run first');
     const settled = await settleAsPerson(state.db, state.client, state.run);
-    const left = (await state.db.getAll('outbox')).map((e) => `${e.op} ${e.target} ${e.recordId} ${e.state}: ${e.error?.message ?? ''}`);
+    const left = (await state.db.getAll('outbox')).map(
+      (e) => `${e.op} ${e.target} ${e.recordId} ${e.state}: ${e.error?.message ?? ''}`,
+    );
     return { settled, left };
   },
 };

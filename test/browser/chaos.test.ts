@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../server/server.ts';
+import { type ForeignOrigin, startForeignOrigin } from '../server/foreign-origin.ts';
+import { type RunningServer, startServer } from '../server/server.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
 import { chaosFaults, checkChaos, seededOf } from '../sw/chaos-check.ts';
-import { type ForeignOrigin, startForeignOrigin } from '../server/foreign-origin.ts';
 import type { ChaosRun, Seeded } from '../sw/chaos-run.ts';
 import { ROOT } from '../tools/build.ts';
 import { launchChromium } from '../tools/chromium.ts';
@@ -30,8 +30,18 @@ describe('chaos in Chromium, over HTTP with keep-alive', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'epos-chaos-'));
-    await esbuild.build({ entryPoints: [join(ROOT, 'test/browser/chaos-page.ts')], outfile: join(dir, 'chaos.js'), bundle: true, format: 'esm', target: 'es2022', logLevel: 'warning' });
-    await writeFile(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>chaos</title><script type="module" src="chaos.js"></script>');
+    await esbuild.build({
+      entryPoints: [join(ROOT, 'test/browser/chaos-page.ts')],
+      outfile: join(dir, 'chaos.js'),
+      bundle: true,
+      format: 'esm',
+      target: 'es2022',
+      logLevel: 'warning',
+    });
+    await writeFile(
+      join(dir, 'index.html'),
+      '<!doctype html><meta charset="utf-8"><title>chaos</title><script type="module" src="chaos.js"></script>',
+    );
     standin = createStandin({ products: 300 });
     server = await startServer({ api: (request) => standin.fetch(request), staticDir: dir });
     browser = await launchChromium();
@@ -51,10 +61,22 @@ describe('chaos in Chromium, over HTTP with keep-alive', () => {
     await page.waitForFunction(() => 'chaos' in globalThis);
     // A redirect goes to a real other origin, which answers [] to any GET.
     for (const fault of chaosFaults(foreign.url)) standin.faults.add(fault);
-    standin.faults.add({ type: 'drop-after-apply', reusedConnectionOnly: true, match: { method: 'POST' }, probability: 0.05 });
+    standin.faults.add({
+      type: 'drop-after-apply',
+      reusedConnectionOnly: true,
+      match: { method: 'POST' },
+      probability: 0.05,
+    });
 
-    type Chaos = { run(token: string, seeded: Seeded, writes: number, seed: number): Promise<ChaosRun>; settle(): Promise<{ settled: number; left: string[] }> };
-    const run = await page.evaluate(([token, seeded, writes]) => (globalThis as unknown as { chaos: Chaos }).chaos.run(token, seeded, writes, 20261124), [standin.token, seededOf(standin), WRITES] as const);
+    type Chaos = {
+      run(token: string, seeded: Seeded, writes: number, seed: number): Promise<ChaosRun>;
+      settle(): Promise<{ settled: number; left: string[] }>;
+    };
+    const run = await page.evaluate(
+      ([token, seeded, writes]) =>
+        (globalThis as unknown as { chaos: Chaos }).chaos.run(token, seeded, writes, 20261124),
+      [standin.token, seededOf(standin), WRITES] as const,
+    );
     const resent = standin.log.filter((e) => e.fault === 'drop-after-apply').length;
     const faults = standin.log.filter((e) => e.fault !== undefined).length;
     const redirected = standin.log.filter((e) => e.fault === 'redirect');
@@ -73,9 +95,20 @@ describe('chaos in Chromium, over HTTP with keep-alive', () => {
     // What the server heard of each record that came out wrong: the way to read a failure.
     for (const line of check.wrong) {
       const marker = /Chaos \d+/.exec(line)?.[0];
-      if (marker) console.log(`chaos problem: ${line}; its writes:`, JSON.stringify(standin.log.filter((e) => e.body.includes(`"${marker}"`)).map((e) => [e.method, e.path, e.status, e.fault])));
+      if (marker)
+        console.log(
+          `chaos problem: ${line}; its writes:`,
+          JSON.stringify(
+            standin.log.filter((e) => e.body.includes(`"${marker}"`)).map((e) => [e.method, e.path, e.status, e.fault]),
+          ),
+        );
     }
-    expect(check, `left for a person: ${run.forPerson.join(' | ')}`).toEqual({ lost: 0, duplicated: 0, wrong: [], settingsKept: true });
+    expect(check, `left for a person: ${run.forPerson.join(' | ')}`).toEqual({
+      lost: 0,
+      duplicated: 0,
+      wrong: [],
+      settingsKept: true,
+    });
     await page.close();
   }, 240_000);
 });

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../server/server.ts';
+import { type RunningServer, startServer } from '../server/server.ts';
 import { createStandin, type Standin, type StandinOptions } from '../standin/standin.ts';
 import { buildTo } from '../tools/build.ts';
 import { launchChromium } from '../tools/chromium.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { ROOT } from '../tools/build.ts';
-import { serveApp, type ServedApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 3000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -75,13 +75,22 @@ describe('offline catalog in Chromium', () => {
 
     const messages = await workerMessages();
     const productProgress = messages.filter((m) => m.type === 'pull-progress' && m.kind === 'Product');
-    expect(productProgress.some((m) => m.type === 'pull-progress' && m.state === 'running' && m.records > 0 && m.records < PRODUCTS)).toBe(true);
+    expect(
+      productProgress.some(
+        (m) => m.type === 'pull-progress' && m.state === 'running' && m.records > 0 && m.records < PRODUCTS,
+      ),
+    ).toBe(true);
     for (const kind of ['Product', 'TenderType', 'SeatingTable', 'DiscountReason']) {
-      expect(messages.some((m) => m.type === 'pull-progress' && m.kind === kind && m.state === 'done'), kind).toBe(true);
+      expect(
+        messages.some((m) => m.type === 'pull-progress' && m.kind === kind && m.state === 'done'),
+        kind,
+      ).toBe(true);
     }
-    expect(messages.filter((m) => m.type === 'catalog-changed').flatMap((m) => (m.type === 'catalog-changed' ? m.kinds : []))).toEqual(
-      expect.arrayContaining(['Product', 'TenderType', 'SeatingTable', 'DiscountReason']),
-    );
+    expect(
+      messages
+        .filter((m) => m.type === 'catalog-changed')
+        .flatMap((m) => (m.type === 'catalog-changed' ? m.kinds : [])),
+    ).toEqual(expect.arrayContaining(['Product', 'TenderType', 'SeatingTable', 'DiscountReason']));
 
     const stored = await page.evaluate(readStoredProducts);
     expect(stored).toHaveLength(PRODUCTS);
@@ -125,9 +134,18 @@ describe('offline catalog in Chromium', () => {
     const answers = await page.evaluate(async (token) => {
       const get = async (path: string) => {
         const response = await fetch(path, { headers: { Authorization: `Basic ${token}` } });
-        return { status: response.status, source: response.headers.get('X-Epos-Source'), offline: response.headers.get('X-Epos-Offline'), body: await response.json() };
+        return {
+          status: response.status,
+          source: response.headers.get('X-Epos-Source'),
+          offline: response.headers.get('X-Epos-Offline'),
+          body: await response.json(),
+        };
       };
-      return { page2: await get('/api/V2/Product?page=2'), one: await get('/api/V2/Product/42'), customers: await get('/api/V2/Customer?page=1') };
+      return {
+        page2: await get('/api/V2/Product?page=2'),
+        one: await get('/api/V2/Product/42'),
+        customers: await get('/api/V2/Customer?page=1'),
+      };
     }, standin.token);
     expect(answers.page2).toMatchObject({ status: 200, source: 'cache' });
     expect(answers.page2.body).toEqual(standin.records('Product').slice(200, 400));
@@ -166,14 +184,13 @@ describe('offline catalog in Chromium', () => {
     await results().getByText(before, { exact: true }).first().waitFor(WAIT);
     await search().fill('fennel focaccia');
     await page.getByText('No products match \u201cfennel focaccia\u201d').waitFor(WAIT);
-    expect((await page.evaluate(readStoredProducts)).find((p) => p['ProductID'] === 1600)?.['Name']).toBe(before);
+    expect((await page.evaluate(readStoredProducts)).find((p) => p.ProductID === 1600)?.Name).toBe(before);
 
     standin.faults.clear();
     await page.getByRole('button', { name: 'Sync now' }).click();
     await search().fill('fennel focaccia');
     await results().getByText('Faulty Fennel Focaccia', { exact: true }).waitFor(WAIT);
     await alert.waitFor({ state: 'detached', ...WAIT });
-
   });
 
   it('a new version waits behind "Update available"; "Update now" activates it and reloads', async () => {
@@ -265,7 +282,9 @@ async function readStoredProducts(): Promise<OpenRecord[]> {
     const tx = db.transaction(['meta', 'pages'], 'readonly');
     const meta = (await request(tx.objectStore('meta').get('Product'))) as { gen: number } | undefined;
     const gen = meta?.gen ?? 0;
-    const rows = (await request(tx.objectStore('pages').getAll(IDBKeyRange.bound(['Product', gen, -Infinity], ['Product', gen, Infinity])))) as {
+    const rows = (await request(
+      tx.objectStore('pages').getAll(IDBKeyRange.bound(['Product', gen, -Infinity], ['Product', gen, Infinity])),
+    )) as {
       records: OpenRecord[];
     }[];
     return rows.flatMap((row) => row.records);

@@ -13,11 +13,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordId } from '../../app/epos/ids.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
+import type { WriteResult } from '../../app/page/writer.ts';
 import type { Write } from '../../app/store/outbox.ts';
 import { createMoney } from '../../app/till/money.ts';
-import type { WriteResult } from '../../app/page/writer.ts';
 import { ROOT } from '../tools/build.ts';
-import { serveApp, type ServedApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 450;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -59,7 +59,10 @@ describe('offline writes in Chromium', () => {
   }
 
   const changes = () => page.getByRole('status', { name: 'Changes' });
-  const showsChanges = (text: string, options = WAIT) => changes().filter({ hasText: new RegExp(`^${text}$`) }).waitFor(options);
+  const showsChanges = (text: string, options = WAIT) =>
+    changes()
+      .filter({ hasText: new RegExp(`^${text}$`) })
+      .waitFor(options);
   const writesSeen = () => app.standin.log.filter((request) => request.method !== 'GET');
 
   /** Makes the writes through the page's writer, in this order. */
@@ -76,11 +79,19 @@ describe('offline writes in Chromium', () => {
   it('keeps four offline writes through two reloads, then sends each exactly once when back online', async () => {
     await openTill();
     const { standin } = app;
-    const product = standin.records('Product').find((p, i) => i >= 40 && p['Barcode']) as OpenRecord & { SalePrice: number; Barcode: string };
+    const product = standin.records('Product').find((p, i) => i >= 40 && p.Barcode) as OpenRecord & {
+      SalePrice: number;
+      Barcode: string;
+    };
     const productId = recordId('Product', product) as number;
     const table = standin.records('SeatingTable')[2] as OpenRecord;
     const tableId = recordId('SeatingTable', table) as number;
-    const customer = { Forename: 'Ada', Surname: 'Offline', EmailAddress: 'ada.offline@example.com', ContactNumber: '07700 900123' };
+    const customer = {
+      Forename: 'Ada',
+      Surname: 'Offline',
+      EmailAddress: 'ada.offline@example.com',
+      ContactNumber: '07700 900123',
+    };
     const price = Math.round(product.SalePrice * 100 + 123) / 100;
     const settings = { version: 1, till: { refreshMinutes: 20, receiptFooter: 'Saved while offline' } };
     const customersBefore = standin.records('Customer').length;
@@ -120,7 +131,11 @@ describe('offline writes in Chromium', () => {
     // The till shows its own change at once: the product scans into the basket at the new price.
     await page.getByRole('searchbox', { name: 'Search products' }).fill(product.Barcode);
     await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
-    await page.getByRole('region', { name: 'Basket' }).getByText(createMoney('GBP', 'en-GB').format(Math.round(price * 100))).first().waitFor(WAIT);
+    await page
+      .getByRole('region', { name: 'Basket' })
+      .getByText(createMoney('GBP', 'en-GB').format(Math.round(price * 100)))
+      .first()
+      .waitFor(WAIT);
     await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-offline-pending.png') });
     expect(writesSeen().length).toBe(writesBefore);
 
@@ -138,11 +153,11 @@ describe('offline writes in Chromium', () => {
     ]);
     expect(sent.filter((r) => /\/-\d/.test(r.path))).toEqual([]);
 
-    const created = standin.records('Customer').filter((c) => c['Forename'] === 'Ada' && c['Surname'] === 'Offline');
+    const created = standin.records('Customer').filter((c) => c.Forename === 'Ada' && c.Surname === 'Offline');
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject(customer);
     expect(standin.records('Customer')).toHaveLength(customersBefore + 1);
-    expect(standin.record('Product', productId)?.['SalePrice']).toBe(price);
+    expect(standin.record('Product', productId)?.SalePrice).toBe(price);
     expect(standin.record('SeatingTable', tableId)).toBeUndefined();
     expect(standin.settingsText).toBe(JSON.stringify(settings));
     expect(await page.evaluate(readOutbox)).toEqual([]);
@@ -172,7 +187,9 @@ describe('offline writes in Chromium', () => {
     const customer = { Forename: 'Cai', Surname: 'Refused' };
     const [result] = await write({ op: 'create', kind: 'Customer', body: customer });
     expect(result?.state).toBe('queued');
-    const paused = page.getByRole('alert').filter({ hasText: 'Sending paused: the API token was refused. Enter a new token.' });
+    const paused = page
+      .getByRole('alert')
+      .filter({ hasText: 'Sending paused: the API token was refused. Enter a new token.' });
     await paused.waitFor(WAIT);
     await showsChanges('1 pending');
     await page.setViewportSize({ width: 360, height: 740 });
@@ -187,7 +204,7 @@ describe('offline writes in Chromium', () => {
 
     await showsChanges('All changes saved', SAVED);
     await paused.waitFor({ state: 'detached', ...WAIT });
-    expect(standin.records('Customer').filter((c) => c['Surname'] === 'Refused')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Surname === 'Refused')).toHaveLength(1);
     // The till is the same till: its ids were kept with the new token.
     await page.getByText('Till 1').waitFor();
     expect(unexpected(problems).filter((text) => !text.includes('status of 401'))).toEqual([]);
@@ -205,7 +222,7 @@ describe('offline writes in Chromium', () => {
     // Epos Now opens the app again with the same token: nobody types anything.
     await page.goto(app.appUrl());
     await showsChanges('All changes saved', SAVED);
-    expect(standin.records('Customer').filter((c) => c['Surname'] === 'Resumed')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Surname === 'Resumed')).toHaveLength(1);
     expect(unexpected(problems).filter((text) => !text.includes('status of 401'))).toEqual([]);
   });
 
@@ -225,10 +242,12 @@ describe('offline writes in Chromium', () => {
     // Any message starts the worker again; at start it takes back the interrupted send.
     await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.postMessage({ type: 'send-now' }));
     await showsChanges('All changes saved', SAVED);
-    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Cora' && c['Surname'] === 'Crash')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Forename === 'Cora' && c.Surname === 'Crash')).toHaveLength(1);
     // The server finished the request its sender had left; the restarted worker waited until the
     // server could have, looked, found the record and adopted it: one POST, never a second.
-    const posts = standin.log.filter((e) => e.method === 'POST' && e.path === '/api/V2/Customer' && e.body.includes('Cora'));
+    const posts = standin.log.filter(
+      (e) => e.method === 'POST' && e.path === '/api/V2/Customer' && e.body.includes('Cora'),
+    );
     expect(posts).toHaveLength(1);
     expect(standin.log.some((e) => e.method === 'GET' && e.path.startsWith('/api/V2/Customer/?page='))).toBe(true);
     expect(unexpected(problems)).toEqual([]);
@@ -244,7 +263,11 @@ async function readOutbox(): Promise<{ op: string; target: string; recordId: num
     });
   const db = await request(indexedDB.open('epos-till'));
   try {
-    const entries = (await request(db.transaction('outbox').objectStore('outbox').getAll())) as { op: string; target: string; recordId: number }[];
+    const entries = (await request(db.transaction('outbox').objectStore('outbox').getAll())) as {
+      op: string;
+      target: string;
+      recordId: number;
+    }[];
     return entries.map(({ op, target, recordId }) => ({ op, target, recordId }));
   } finally {
     db.close();

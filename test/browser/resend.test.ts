@@ -41,18 +41,23 @@ describe('Chromium resends a POST dropped on a reused connection', () => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(`${server.url}/`);
-    standin.faults.add({ type: 'drop-after-apply', reusedConnectionOnly: true, match: { method: 'POST', kind: 'Customer' }, times: 1 });
+    standin.faults.add({
+      type: 'drop-after-apply',
+      reusedConnectionOnly: true,
+      match: { method: 'POST', kind: 'Customer' },
+      times: 1,
+    });
     const before = standin.records('Customer').length;
     const body = JSON.stringify({ Forename: 'Twice', Surname: 'Sent' });
 
     const outcome = await postAfterWarming(page, standin.token, body);
 
     expect(outcome.status).toBe(201);
-    const twins = standin.records('Customer').filter((c) => c['Forename'] === 'Twice' && c['Surname'] === 'Sent');
+    const twins = standin.records('Customer').filter((c) => c.Forename === 'Twice' && c.Surname === 'Sent');
     expect(twins).toHaveLength(2);
     expect(standin.records('Customer')).toHaveLength(before + 2);
     // The answer fetch() got is the second record: the first was made, then its answer was lost.
-    expect(outcome.record['CustomerID']).toBe(twins[1]?.['CustomerID']);
+    expect(outcome.record.CustomerID).toBe(twins[1]?.CustomerID);
     const posts = standin.log.filter((e) => e.method === 'POST' && e.path === '/api/V2/Customer');
     expect(posts.map((e) => [e.body, e.status, e.fault])).toEqual([
       [body, 0, 'drop-after-apply'],
@@ -67,14 +72,18 @@ describe('Chromium resends a POST dropped on a reused connection', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     // Armed for every POST of a Customer: each try on an idle pooled connection trips it; the first on a new connection lands.
-    standin.faults.add({ type: 'drop-after-apply', reusedConnectionOnly: true, match: { method: 'POST', kind: 'Customer' } });
+    standin.faults.add({
+      type: 'drop-after-apply',
+      reusedConnectionOnly: true,
+      match: { method: 'POST', kind: 'Customer' },
+    });
     const body = JSON.stringify({ Forename: 'Many', Surname: 'Times' });
 
     const outcome = await postAfterWarming(page, standin.token, body);
 
     expect(outcome.status).toBe(201);
     const posts = standin.log.filter((e) => e.method === 'POST' && e.body === body);
-    const landed = standin.records('Customer').filter((c) => c['Forename'] === 'Many');
+    const landed = standin.records('Customer').filter((c) => c.Forename === 'Many');
     console.log(`Chromium sent one fetch() ${posts.length} times; ${landed.length} records`);
     expect(posts.length).toBeGreaterThanOrEqual(2);
     expect(landed).toHaveLength(posts.length);
@@ -84,7 +93,11 @@ describe('Chromium resends a POST dropped on a reused connection', () => {
 });
 
 /** In the page: one GET to warm a keep-alive connection, then one POST of `body` to /api/V2/Customer. */
-function postAfterWarming(page: Page, token: string, body: string): Promise<{ status: number; record: Record<string, unknown> }> {
+function postAfterWarming(
+  page: Page,
+  token: string,
+  body: string,
+): Promise<{ status: number; record: Record<string, unknown> }> {
   return page.evaluate(
     async ({ token, body }) => {
       const headers = { authorization: `Basic ${token}`, 'content-type': 'application/json' };

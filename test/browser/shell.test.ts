@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveApp, type ServedApp, unexpected, watchProblems } from './harness.ts';
+import { type ServedApp, serveApp, unexpected, watchProblems } from './harness.ts';
 
 describe('app shell in Chromium', () => {
   let app: ServedApp | undefined;
@@ -46,7 +46,9 @@ describe('app shell in Chromium', () => {
     const scope = await page.evaluate(async () => {
       const ready = await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        );
       }
       return ready.scope;
     });
@@ -65,7 +67,10 @@ describe('app shell in Chromium', () => {
 
     // Requests outside the manifest go to the network untouched (the worker does not answer them).
     const token = standin.token;
-    const status = await page.evaluate(async (auth) => (await fetch('/api/V2/Product?page=1', { headers: { Authorization: `Basic ${auth}` } })).status, token);
+    const status = await page.evaluate(
+      async (auth) => (await fetch('/api/V2/Product?page=1', { headers: { Authorization: `Basic ${auth}` } })).status,
+      token,
+    );
     expect(status).toBe(200);
 
     await context.setOffline(true);

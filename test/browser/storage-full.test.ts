@@ -4,7 +4,7 @@
  * person can act on, and keep working with what it has.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveApp, type ServedApp, WAIT } from './harness.ts';
+import { type ServedApp, serveApp, WAIT } from './harness.ts';
 
 describe('storage full', () => {
   let app: ServedApp;
@@ -44,8 +44,8 @@ describe('storage full', () => {
       db.close();
       return Object.fromEntries(meta.map((m) => [m.kind, { count: m.count, failed: m.lastError !== null }]));
     });
-    expect(counts['TenderType']).toEqual({ count: app.standin.records('TenderType').length, failed: false });
-    expect(counts['Product']).toMatchObject({ count: 0, failed: true });
+    expect(counts.TenderType).toEqual({ count: app.standin.records('TenderType').length, failed: false });
+    expect(counts.Product).toMatchObject({ count: 0, failed: true });
     await context.close();
   });
 });

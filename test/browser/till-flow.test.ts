@@ -15,12 +15,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { TillBasketMessage } from '../../app/till/till-message.ts';
 import { ROOT } from '../tools/build.ts';
-import { serveApp, type ServedApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 1000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
-type Product = OpenRecord & { ProductID: number; Name: string; Barcode: string; SalePrice: number; EatOutPrice: number };
+type Product = OpenRecord & {
+  ProductID: number;
+  Name: string;
+  Barcode: string;
+  SalePrice: number;
+  EatOutPrice: number;
+};
 
 declare global {
   interface Window {
@@ -40,8 +46,18 @@ describe('till and back office in Chromium', () => {
     app = await serveApp('screens', { products: PRODUCTS });
     ({ standin } = app);
     // Names that occur once, so a search has one answer.
-    standin.put('Product', { ...standin.record('Product', 7), Name: 'Zanzibar Carrot Cake', SalePrice: 3.2, EatOutPrice: 3.85 });
-    standin.put('Product', { ...standin.record('Product', 42), Name: 'Quince Shortbread', SalePrice: 1.75, EatOutPrice: 2.1 });
+    standin.put('Product', {
+      ...standin.record('Product', 7),
+      Name: 'Zanzibar Carrot Cake',
+      SalePrice: 3.2,
+      EatOutPrice: 3.85,
+    });
+    standin.put('Product', {
+      ...standin.record('Product', 42),
+      Name: 'Quince Shortbread',
+      SalePrice: 1.75,
+      EatOutPrice: 2.1,
+    });
     await mkdir(SCREENSHOTS, { recursive: true });
     context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
     till = await open(context);
@@ -67,7 +83,9 @@ describe('till and back office in Chromium', () => {
     try {
       expect(await smallTargets(app), `${name} at 360 px`).toEqual([]);
       // Nothing wider than a phone: only boxes meant to scroll (a table, a floor plan) may be.
-      expect(await app.evaluate(() => document.documentElement.scrollWidth), `${name} at 360 px`).toBeLessThanOrEqual(360);
+      expect(await app.evaluate(() => document.documentElement.scrollWidth), `${name} at 360 px`).toBeLessThanOrEqual(
+        360,
+      );
       await page.screenshot({ path: join(SCREENSHOTS, `${name}-360.png`), fullPage });
     } finally {
       await page.setViewportSize({ width: 1024, height: 768 });
@@ -85,7 +103,13 @@ describe('till and back office in Chromium', () => {
     const form = office.getByRole('main');
     await form.getByRole('heading', { name: 'Settings' }).waitFor(WAIT);
     // The back office brought its own stylesheet, applied before it showed.
-    expect(await office.evaluate(() => [...document.styleSheets].some((sheet) => /\/assets\/office-[A-Z0-9]+\.css$/.test(sheet.href ?? '') && sheet.cssRules.length > 0))).toBe(true);
+    expect(
+      await office.evaluate(() =>
+        [...document.styleSheets].some(
+          (sheet) => /\/assets\/office-[A-Z0-9]+\.css$/.test(sheet.href ?? '') && sheet.cssRules.length > 0,
+        ),
+      ),
+    ).toBe(true);
     await form.getByRole('textbox', { name: 'Till name' }).fill('Front counter');
     await form.getByRole('combobox', { name: 'Price charged' }).selectOption({ label: 'Eat-out price' });
     const favourite = form.getByRole('searchbox', { name: 'Add favourite' });
@@ -93,8 +117,13 @@ describe('till and back office in Chromium', () => {
     await form.getByRole('button', { name: 'Add Zanzibar Carrot Cake' }).click();
     await form.getByRole('button', { name: 'Save settings' }).click();
     // "Saved" when Epos Now answered within 3 s, else "Saved on this till" (a loaded machine).
-    await office.getByRole('status').filter({ hasText: /^Saved( on this till|$)/ }).waitFor(WAIT);
-    await expect.poll(() => JSON.parse(standin.settingsText ?? 'null'), WAIT).toMatchObject({ version: 1, tillName: 'Front counter', priceField: 'EatOutPrice', favourites: [7] });
+    await office
+      .getByRole('status')
+      .filter({ hasText: /^Saved( on this till|$)/ })
+      .waitFor(WAIT);
+    await expect
+      .poll(() => JSON.parse(standin.settingsText ?? 'null'), WAIT)
+      .toMatchObject({ version: 1, tillName: 'Front counter', priceField: 'EatOutPrice', favourites: [7] });
     await shoot(office, 'office-settings');
 
     // The till tab heard of the save: its name, its favourites and its prices follow.
@@ -107,38 +136,60 @@ describe('till and back office in Chromium', () => {
       ['Records', 'office-records'],
     ] as const) {
       await office.getByRole('link', { name: tab, exact: true }).click();
-      await office.getByRole('heading', { name: tab === 'Records' ? /Records/ : tab }).first().waitFor(WAIT);
+      await office
+        .getByRole('heading', { name: tab === 'Records' ? /Records/ : tab })
+        .first()
+        .waitFor(WAIT);
       // A page of 200 records is long: the first screenful shows the layout.
       await shoot(office, name, office, tab !== 'Records');
     }
     await office.getByRole('button', { name: 'View Product 7', exact: true }).click();
     await office.getByRole('button', { name: 'Edit', exact: true }).click();
-    expect(await office.getByRole('textbox', { name: 'Record JSON' }).inputValue()).toContain('"Name": "Zanzibar Carrot Cake"');
+    expect(await office.getByRole('textbox', { name: 'Record JSON' }).inputValue()).toContain(
+      '"Name": "Zanzibar Carrot Cake"',
+    );
     await shoot(office, 'office-record-edit');
     await office.getByRole('button', { name: 'Cancel', exact: true }).click();
 
     // A save Epos Now refuses: kept, flagged for attention, shown with the server's answer; fixed
     // and sent again from Pending changes.
-    standin.faults.add({ match: { method: 'POST', kind: 'Customer' }, type: 'status', status: 400, times: 1, body: JSON.stringify({ Message: 'EmailAddress is not a valid email address' }) });
+    standin.faults.add({
+      match: { method: 'POST', kind: 'Customer' },
+      type: 'status',
+      status: 400,
+      times: 1,
+      body: JSON.stringify({ Message: 'EmailAddress is not a valid email address' }),
+    });
     const customers = standin.records('Customer').length;
     await office.getByRole('combobox', { name: 'Record kind' }).selectOption({ label: 'Customer' });
     await office.getByRole('button', { name: 'New Customer record' }).click();
-    await office.getByRole('textbox', { name: 'Record JSON' }).fill('{"Forename": "Refused", "Surname": "Once", "EmailAddress": "not-an-email"}');
+    await office
+      .getByRole('textbox', { name: 'Record JSON' })
+      .fill('{"Forename": "Refused", "Surname": "Once", "EmailAddress": "not-an-email"}');
     await office.getByRole('button', { name: 'Create', exact: true }).click();
     // The screen says so itself when the refusal comes within the writer's 3 s (else it said
     // "saved on this till"); the status bar says so either way.
-    await office.getByRole('alert').filter({ hasText: 'not accepted by Epos Now' }).or(office.getByRole('status').filter({ hasText: 'Saved on this till' })).waitFor(WAIT);
+    await office
+      .getByRole('alert')
+      .filter({ hasText: 'not accepted by Epos Now' })
+      .or(office.getByRole('status').filter({ hasText: 'Saved on this till' }))
+      .waitFor(WAIT);
     await office.getByRole('alert').filter({ hasText: '1 change needs attention' }).waitFor(WAIT);
     await office.getByRole('link', { name: 'Pending changes' }).click();
     const entry = office.getByRole('main');
     await entry.getByText('EmailAddress is not a valid email address', { exact: false }).first().waitFor(WAIT);
     await shoot(office, 'office-changes-refused');
     await entry.getByRole('button', { name: 'Edit Create Customer' }).click();
-    await entry.getByRole('textbox', { name: 'Fields of Create Customer' }).fill('{"Forename": "Refused", "Surname": "Once", "EmailAddress": "refused.once@example.com"}');
+    await entry
+      .getByRole('textbox', { name: 'Fields of Create Customer' })
+      .fill('{"Forename": "Refused", "Surname": "Once", "EmailAddress": "refused.once@example.com"}');
     await entry.getByRole('button', { name: 'Save and send Create Customer' }).click();
     await entry.getByText('Every change is on Epos Now.').waitFor(WAIT);
     expect(standin.records('Customer')).toHaveLength(customers + 1);
-    expect(standin.records('Customer').at(-1)).toMatchObject({ Forename: 'Refused', EmailAddress: 'refused.once@example.com' });
+    expect(standin.records('Customer').at(-1)).toMatchObject({
+      Forename: 'Refused',
+      EmailAddress: 'refused.once@example.com',
+    });
     await office.close();
   });
 
@@ -199,7 +250,10 @@ describe('till and back office in Chromium', () => {
       TableID: tables.find((t) => t.Name === 'Table 3')!.TableID,
     });
     // Sent means done: the basket starts empty for the next customer.
-    await again.getByRole('region', { name: 'Basket' }).getByText('Zanzibar Carrot Cake').waitFor({ state: 'detached', ...WAIT });
+    await again
+      .getByRole('region', { name: 'Basket' })
+      .getByText('Zanzibar Carrot Cake')
+      .waitFor({ state: 'detached', ...WAIT });
     await embedded.close();
     await new Promise((resolve) => tillPage.server.close(resolve));
   });
@@ -212,7 +266,9 @@ describe('till and back office in Chromium', () => {
     const frame = await (await parent.waitForSelector('iframe[title="Till app"]', WAIT)).contentFrame();
     // Chromium's test profile blocks it today (so the alert is what this checks); a browser that
     // partitions third-party storage instead runs the till.
-    const refused = frame!.getByRole('alert').filter({ hasText: 'Inside Epos Now, the browser must allow this app\'s site data' });
+    const refused = frame!
+      .getByRole('alert')
+      .filter({ hasText: "Inside Epos Now, the browser must allow this app's site data" });
     await refused.or(frame!.getByRole('searchbox', { name: 'Search products' })).waitFor(WAIT);
     // Either way, the token is gone from the frame's address.
     expect(new URL(frame!.url()).searchParams.has('appToken')).toBe(false);
@@ -227,9 +283,12 @@ describe('till and back office in Chromium', () => {
     await till.getByText('Front counter', { exact: true }).waitFor(WAIT);
     // By keyboard alone: type, Tab to the result's Add button (its focus visible), Enter.
     await till.getByRole('searchbox', { name: 'Search products' }).fill('quince');
-    for (let i = 0; i < 10 && (await focusedName(till)) !== 'Add Quince Shortbread'; i++) await till.keyboard.press('Tab');
+    for (let i = 0; i < 10 && (await focusedName(till)) !== 'Add Quince Shortbread'; i++)
+      await till.keyboard.press('Tab');
     expect(await focusedName(till)).toBe('Add Quince Shortbread');
-    expect(await till.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).not.toBe('none');
+    expect(await till.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).not.toBe(
+      'none',
+    );
     await till.keyboard.press('Enter');
     await till.getByRole('region', { name: 'Basket' }).getByText('Quince Shortbread').waitFor(WAIT);
     await till.getByRole('button', { name: 'Zanzibar Carrot Cake' }).click();
@@ -282,7 +341,9 @@ describe('till and back office in Chromium', () => {
 function scan(where: Page | Frame, code: string): Promise<void> {
   return where.evaluate((keys) => {
     for (const key of [...keys.split(''), 'Enter']) {
-      (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      (document.activeElement ?? document.body).dispatchEvent(
+        new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+      );
     }
   }, code);
 }
@@ -303,10 +364,15 @@ function smallTargets(page: Page | Frame): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary')]
       .map((element) => {
-        const target = element instanceof HTMLInputElement && element.type === 'checkbox' ? (element.closest('label') ?? element) : element;
+        const target =
+          element instanceof HTMLInputElement && element.type === 'checkbox'
+            ? (element.closest('label') ?? element)
+            : element;
         const box = target.getBoundingClientRect();
         const visible = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-        return visible && (box.width < 44 || box.height < 44) ? `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') ?? element.textContent?.trim()}" ${Math.round(box.width)}x${Math.round(box.height)}` : null;
+        return visible && (box.width < 44 || box.height < 44)
+          ? `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') ?? element.textContent?.trim()}" ${Math.round(box.width)}x${Math.round(box.height)}`
+          : null;
       })
       .filter((text): text is string => text !== null),
   );

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_NAME, DB_VERSION } from '../../app/store/schema.ts';
-import { serveApp, type ServedApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 describe('a tab whose database a newer tab upgraded', () => {
   let app: ServedApp;
@@ -38,7 +38,9 @@ describe('a tab whose database a newer tab upgraded', () => {
     );
     expect(version).toBe(DB_VERSION + 1);
 
-    const alert = old.getByRole('alert').filter({ hasText: 'This till was updated in another tab. Reload to carry on.' });
+    const alert = old
+      .getByRole('alert')
+      .filter({ hasText: 'This till was updated in another tab. Reload to carry on.' });
     await alert.waitFor(WAIT);
     expect(await old.getByRole('status', { name: 'Changes' }).count()).toBe(0);
     expect(unexpected(problems)).toEqual([]);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTo, ROOT, type BuildOutput } from '../tools/build.ts';
+import { type BuildOutput, buildTo, ROOT } from '../tools/build.ts';
 
 interface Entry {
   url: string;
@@ -40,7 +40,9 @@ describe('build.mjs --outdir', () => {
   });
 
   it('lists index.html and every emitted asset but source maps in the manifest, with content hashes', async () => {
-    const assets = (await readdir(join(outdir, 'assets'))).filter((name) => !name.endsWith('.map')).map((name) => `assets/${name}`);
+    const assets = (await readdir(join(outdir, 'assets')))
+      .filter((name) => !name.endsWith('.map'))
+      .map((name) => `assets/${name}`);
     expect(assets.length).toBeGreaterThanOrEqual(2);
     expect(manifest.map((entry) => entry.url).sort()).toEqual(['index.html', ...assets].sort());
     for (const entry of manifest) {
@@ -56,9 +58,12 @@ describe('build.mjs --outdir', () => {
     expect(output.stdout).toMatch(new RegExp(String.raw`lazy\s+${href!.replace('.', '\\.')}\s`));
     // Everything the entry script imports statically is counted as what a till loads to start.
     const entry = /src="(assets\/app-[A-Z0-9]+\.js)"/.exec(html)?.[1] as string;
-    const imported = [...(await readFile(join(outdir, entry), 'utf8')).matchAll(/from"\.\/(chunk-[A-Z0-9]+\.js)"/g)].map((m) => m[1]);
+    const imported = [
+      ...(await readFile(join(outdir, entry), 'utf8')).matchAll(/from"\.\/(chunk-[A-Z0-9]+\.js)"/g),
+    ].map((m) => m[1]);
     expect(imported.length).toBeGreaterThan(0);
-    for (const chunk of imported) expect(output.stdout).toMatch(new RegExp(String.raw`app\s+assets/${chunk!.replace('.', '\\.')}\s`));
+    for (const chunk of imported)
+      expect(output.stdout).toMatch(new RegExp(String.raw`app\s+assets/${chunk!.replace('.', '\\.')}\s`));
   });
 
   it('builds sw.js (not hashed) with the manifest compiled in', async () => {
@@ -69,7 +74,9 @@ describe('build.mjs --outdir', () => {
     }
     expect(sw).not.toContain('__PRECACHE_MANIFEST__');
     const files = await readdir(outdir);
-    expect(files).toEqual(expect.arrayContaining(['index.html', 'sw.js', 'sw.js.map', 'precache-manifest.json', 'assets']));
+    expect(files).toEqual(
+      expect.arrayContaining(['index.html', 'sw.js', 'sw.js.map', 'precache-manifest.json', 'assets']),
+    );
   });
 
   it('prints raw and gzipped sizes of the app files and the worker', () => {
@@ -84,18 +91,29 @@ describe('build.mjs --outdir', () => {
   });
 
   it('writes the same totals to sizes.json, which is not precached', async () => {
-    const sizes = JSON.parse(await readFile(join(outdir, 'sizes.json'), 'utf8')) as { parts: Record<string, { raw: number; gzip: number; budget: number }> };
+    const sizes = JSON.parse(await readFile(join(outdir, 'sizes.json'), 'utf8')) as {
+      parts: Record<string, { raw: number; gzip: number; budget: number }>;
+    };
     const worker = await readFile(join(outdir, 'sw.js'));
-    expect(sizes.parts.worker).toEqual({ raw: worker.length, gzip: gzipSync(worker, { level: 9 }).length, budget: expect.any(Number) });
-    const printed = (part: string): string => new RegExp(String.raw`${part}\s+total\s+\S+ kB\s+(\d+\.\d{2}) kB`).exec(output.stdout)?.[1] ?? 'missing';
-    for (const part of ['app', 'lazy', 'worker']) expect((sizes.parts[part]!.gzip / 1000).toFixed(2)).toBe(printed(part));
+    expect(sizes.parts.worker).toEqual({
+      raw: worker.length,
+      gzip: gzipSync(worker, { level: 9 }).length,
+      budget: expect.any(Number),
+    });
+    const printed = (part: string): string =>
+      new RegExp(String.raw`${part}\s+total\s+\S+ kB\s+(\d+\.\d{2}) kB`).exec(output.stdout)?.[1] ?? 'missing';
+    for (const part of ['app', 'lazy', 'worker'])
+      expect((sizes.parts[part]!.gzip / 1000).toFixed(2)).toBe(printed(part));
     expect(manifest.map((entry) => entry.url)).not.toContain('sizes.json');
   });
 });
 
 describe('build.mjs flags', () => {
   it('exits non-zero with a clear message on a bad flag value, before building', () => {
-    const result = spawnSync(process.execPath, ['build.mjs', '--serve', '--id-style', 'nope'], { cwd: ROOT, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['build.mjs', '--serve', '--id-style', 'nope'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('--id-style must be contract or v2, got nope');
   });

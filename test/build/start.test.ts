@@ -2,7 +2,7 @@
  * `npm start` as a person runs it: a real child process, its printed URL and token, the page,
  * the worker and the stand-in's API over HTTP on that one origin.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +48,9 @@ describe('npm start', () => {
     expect(started.open.searchParams.get('locationID')).toBe('1');
     expect(started.open.searchParams.get('staffID')).toBe('1');
     expect(started.open.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(started.curl).toBe(`curl -H "Authorization: Basic ${started.token}" "${started.origin}/api/V2/Product?page=1"`);
+    expect(started.curl).toBe(
+      `curl -H "Authorization: Basic ${started.token}" "${started.origin}/api/V2/Product?page=1"`,
+    );
     expect(output).toMatch(/app\s+total/);
     expect(startMs).toBeLessThan(20_000);
   });
@@ -74,7 +76,10 @@ describe('npm start', () => {
     expect(sw.headers.get('content-type')).toContain('text/javascript');
     expect(sw.headers.get('cache-control')).toBe('no-cache');
     const text = await sw.text();
-    const manifest = (await (await fetch(`${started.origin}/precache-manifest.json`)).json()) as { url: string; revision: string }[];
+    const manifest = (await (await fetch(`${started.origin}/precache-manifest.json`)).json()) as {
+      url: string;
+      revision: string;
+    }[];
     expect(manifest.length).toBeGreaterThanOrEqual(3);
     for (const entry of manifest) expect(text).toContain(entry.revision);
   });

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { boot, type BootEnv, resolveContext } from '../../app/page/boot.ts';
+import { type BootEnv, boot, resolveContext } from '../../app/page/boot.ts';
 import { loadContext, saveContext } from '../../app/store/context.ts';
 import { openTillDb } from '../../app/store/db.ts';
 import { StoreError } from '../../app/store/errors.ts';
@@ -21,7 +21,15 @@ function env(search: string, overrides: Partial<BootEnv> = {}) {
   return { env: value, replaceState };
 }
 
-const STORED: BootContext = { baseUrl: 'https://api.example.com', token: 'b2xk', deviceId: '1', locationId: '1', staffId: '1', username: null, locationAreaId: null };
+const STORED: BootContext = {
+  baseUrl: 'https://api.example.com',
+  token: 'b2xk',
+  deviceId: '1',
+  locationId: '1',
+  staffId: '1',
+  username: null,
+  locationAreaId: null,
+};
 
 describe('boot', () => {
   it('takes the context from the query string, stores it and removes only the token from the address bar', async () => {
@@ -29,7 +37,13 @@ describe('boot', () => {
     const { env: e, replaceState } = env('?appToken=dG9rZW4%3D&deviceID=7&locationID=2&staffID=3');
     const resolved = await resolveContext(db, e);
     expect(resolved?.changed).toBe(true);
-    expect(resolved?.context).toMatchObject({ token: 'dG9rZW4=', deviceId: '7', locationId: '2', staffId: '3', baseUrl: '' });
+    expect(resolved?.context).toMatchObject({
+      token: 'dG9rZW4=',
+      deviceId: '7',
+      locationId: '2',
+      staffId: '3',
+      baseUrl: '',
+    });
     expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=7&locationID=2&staffID=3#x');
     expect(await loadContext(db)).toEqual(resolved?.context);
   });
@@ -54,13 +68,23 @@ describe('boot', () => {
 
   it('reports setup or ready with the persistence answer', async () => {
     expect(await boot(env('').env)).toMatchObject({ status: 'setup', persisted: true });
-    expect(await boot(env('?appToken=abc', { storage: undefined }).env)).toMatchObject({ status: 'ready', changed: true, persisted: 'unsupported' });
-    expect(await boot(env('', { storage: { persist: async () => false } }).env)).toMatchObject({ status: 'setup', persisted: false });
+    expect(await boot(env('?appToken=abc', { storage: undefined }).env)).toMatchObject({
+      status: 'ready',
+      changed: true,
+      persisted: 'unsupported',
+    });
+    expect(await boot(env('', { storage: { persist: async () => false } }).env)).toMatchObject({
+      status: 'setup',
+      persisted: false,
+    });
   });
 
   it('a storage that will not open is a failure with its message, not a rejection', async () => {
-    const message = "The till's offline storage could not be opened (blocked). Is private browsing on, or storage blocked?";
-    const { env: failing, replaceState } = env('?appToken=c2VjcmV0&deviceID=4', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) });
+    const message =
+      "The till's offline storage could not be opened (blocked). Is private browsing on, or storage blocked?";
+    const { env: failing, replaceState } = env('?appToken=c2VjcmV0&deviceID=4', {
+      openDb: async () => Promise.reject(new StoreError('open-failed', message)),
+    });
     const result = await boot(failing);
     expect(result).toEqual({ status: 'failed', message, persisted: true });
     // Not kept, and not left in the address bar either.
@@ -68,15 +92,25 @@ describe('boot', () => {
   });
 
   it('inside Epos Now (a frame), says the browser must allow this app\u2019s site data', async () => {
-    const message = "The till's offline storage could not be opened (UnknownError). Is private browsing on, or storage blocked?";
-    const framed = { ...env('?appToken=c2VjcmV0', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) }).env, framed: true };
+    const message =
+      "The till's offline storage could not be opened (UnknownError). Is private browsing on, or storage blocked?";
+    const framed = {
+      ...env('?appToken=c2VjcmV0', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) }).env,
+      framed: true,
+    };
     const result = await boot(framed);
     expect(result.status).toBe('failed');
-    expect(result.status === 'failed' && result.message).toBe(`${message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`);
+    expect(result.status === 'failed' && result.message).toBe(
+      `${message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`,
+    );
   });
 
   it('never puts the token in a failure message', async () => {
-    const result = await boot(env('?appToken=c2VjcmV0LXRva2Vu', { openDb: async () => Promise.reject(new TypeError('indexedDB is not defined')) }).env);
+    const result = await boot(
+      env('?appToken=c2VjcmV0LXRva2Vu', {
+        openDb: async () => Promise.reject(new TypeError('indexedDB is not defined')),
+      }).env,
+    );
     expect(result.status).toBe('failed');
     expect(JSON.stringify(result)).not.toContain('c2VjcmV0LXRva2Vu');
   });

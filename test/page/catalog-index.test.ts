@@ -4,7 +4,8 @@ import type { Product } from '../../app/epos/records.ts';
 import { applyChanges, changesFromAll, changesFromSome, sameRecord } from '../../app/page/catalog-index.ts';
 import { createSearchIndex } from '../../app/search/index.ts';
 
-const product = (id: number, name: string, extra: Partial<Product> = {}): Product => ({ ProductID: id, Name: name, SalePrice: 1.5, ...extra }) as Product;
+const product = (id: number, name: string, extra: Partial<Product> = {}): Product =>
+  ({ ProductID: id, Name: name, SalePrice: 1.5, ...extra }) as Product;
 
 describe('the index changes a re-read makes', () => {
   it('from the whole kind: new and changed products go in, products no longer stored come out, unchanged ones are left alone', () => {
@@ -27,7 +28,11 @@ describe('the index changes a re-read makes', () => {
 
   it('from some records: a record read back is news only if it differs, one no longer stored goes, one the index never had is left alone', () => {
     const index = createSearchIndex([product(1, 'Apple'), product(2, 'Bread')]);
-    const changes = changesFromSome(index, [1, 2, 9, 5], [product(1, 'Apple'), undefined, undefined, product(5, 'Eggs')]);
+    const changes = changesFromSome(
+      index,
+      [1, 2, 9, 5],
+      [product(1, 'Apple'), undefined, undefined, product(5, 'Eggs')],
+    );
     expect(changes.changed.map((p) => p.ProductID)).toEqual([5]);
     expect(changes.gone).toEqual([2]);
   });

@@ -1,11 +1,11 @@
+import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { createCatalogState } from '../../app/page/catalog-state.ts';
 import type { PackTimers } from '../../app/page/pack-later.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
-import { DB_VERSION } from '../../app/store/schema.ts';
-import { openDB } from 'idb';
 import { enqueue } from '../../app/store/outbox.ts';
+import { DB_VERSION } from '../../app/store/schema.ts';
 import { pullCatalog } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
@@ -35,7 +35,7 @@ function fakeChannel() {
 /** A clock for packing that moves only when told: `fire()` runs what is due and waits for the stores it started. */
 function packClock() {
   let due: (() => void)[] = [];
-  let started: unknown[] = [];
+  const started: unknown[] = [];
   const timers: PackTimers = {
     setTimeout(task) {
       due.push(task);
@@ -106,7 +106,7 @@ describe('page catalog state', () => {
     expect(view.index.size).toBe(450);
     expect(view.index.search('zebra').map((p) => p.Name)).toEqual(['Renamed Zebra Cake']);
     expect(view.index.search('quokka').map((p) => p.Name)).toEqual(['Brand New Quokka Bun']);
-    expect(view.index.search(String(standin.record('Product', 7)?.['Name'])).length).toBeGreaterThan(0);
+    expect(view.index.search(String(standin.record('Product', 7)?.Name)).length).toBeGreaterThan(0);
     expect(view.index.byBarcode('5099999999999')?.Name).toBe('Brand New Quokka Bun');
     expect(view.meta.find((m) => m.kind === 'Product')?.count).toBe(450);
   });
@@ -117,7 +117,14 @@ describe('page catalog state', () => {
     const state = await createCatalogState(db, channel);
     standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'status', status: 503 });
     await pullCatalog({ db, client }, ['Product']);
-    channel.send({ type: 'pull-progress', kind: 'Product', state: 'failed', pages: 1, records: 200, error: 'HTTP 503' });
+    channel.send({
+      type: 'pull-progress',
+      kind: 'Product',
+      state: 'failed',
+      pages: 1,
+      records: 200,
+      error: 'HTTP 503',
+    });
     await state.refresh([]);
     expect(state.get().meta.find((m) => m.kind === 'Product')?.lastError).toContain('503');
     expect(state.get().index.size).toBe(450);
@@ -144,7 +151,13 @@ describe('page catalog state', () => {
       vi.advanceTimersByTime(29);
       expect(state.get().progress.Product?.state).toBe('running');
       vi.advanceTimersByTime(1);
-      expect(state.get().progress.Product).toEqual({ type: 'pull-progress', kind: 'Product', state: 'stalled', pages: 3, records: 600 });
+      expect(state.get().progress.Product).toEqual({
+        type: 'pull-progress',
+        kind: 'Product',
+        state: 'stalled',
+        pages: 3,
+        records: 600,
+      });
 
       // Word from the worker keeps a live download running, and a finished one is not stalled later.
       channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'running', pages: 1, records: 7 });
@@ -174,7 +187,11 @@ describe('page catalog state', () => {
     const channel = fakeChannel();
     const state = await createCatalogState(db, channel);
     const renamed = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed Ibex Loaf' } }, 1);
-    const created = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Offline Okapi Bun', SalePrice: 2 } }, 2);
+    const created = await enqueue(
+      db,
+      { op: 'create', kind: 'Product', body: { Name: 'Offline Okapi Bun', SalePrice: 2 } },
+      2,
+    );
     // Were the whole kind re-read, the products would be gone with their pages.
     await db.clear('pages');
     await state.refreshRecords('Product', [renamed.recordId, created.recordId]);
@@ -186,8 +203,20 @@ describe('page catalog state', () => {
 
     // The worker landed the create as product 9001: its local row moved to the real id.
     await db.delete('local', ['Product', created.recordId]);
-    await db.put('local', { kind: 'Product', id: 9001, record: { ProductID: 9001, Name: 'Offline Okapi Bun', SalePrice: 2 }, landedAt: 3 });
-    channel.send({ type: 'write-landed', seq: created.seq!, target: 'Product', sentId: created.recordId, recordId: 9001, answer: { ProductID: 9001 } });
+    await db.put('local', {
+      kind: 'Product',
+      id: 9001,
+      record: { ProductID: 9001, Name: 'Offline Okapi Bun', SalePrice: 2 },
+      landedAt: 3,
+    });
+    channel.send({
+      type: 'write-landed',
+      seq: created.seq!,
+      target: 'Product',
+      sentId: created.recordId,
+      recordId: 9001,
+      answer: { ProductID: 9001 },
+    });
     await state.refreshRecords('Product', []);
     expect(index.get(created.recordId)).toBeUndefined();
     expect(index.search('okapi').map((p) => p.ProductID)).toEqual([9001]);
@@ -220,7 +249,12 @@ describe('page catalog state', () => {
       const first = standin.record('Product', 1) as { Name: string; Barcode: string };
       expect(opened.get().index.size).toBe(450);
       expect(opened.get().index.byBarcode(first.Barcode)?.Name).toBe(first.Name);
-      expect(opened.get().index.search(first.Name).map((p) => p.Name)).toContain(first.Name);
+      expect(
+        opened
+          .get()
+          .index.search(first.Name)
+          .map((p) => p.Name),
+      ).toContain(first.Name);
       opened.close();
     });
 
@@ -235,7 +269,12 @@ describe('page catalog state', () => {
 
       await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Offline Walrus Tart' } }, 1);
       const afterWrite = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
-      expect(afterWrite.get().index.search('walrus').map((p) => p.Name)).toEqual(['Offline Walrus Tart']);
+      expect(
+        afterWrite
+          .get()
+          .index.search('walrus')
+          .map((p) => p.Name),
+      ).toEqual(['Offline Walrus Tart']);
       await clock.fire();
       const repacked = await stampOf(db);
       expect(repacked?.local).not.toBe(stored?.local);
@@ -244,8 +283,18 @@ describe('page catalog state', () => {
       standin.put('Product', { ...standin.record('Product', 4), Name: 'Pulled Narwhal Roll' });
       await pullCatalog({ db, client });
       const afterPull = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
-      expect(afterPull.get().index.search('narwhal').map((p) => p.Name)).toEqual(['Pulled Narwhal Roll']);
-      expect(afterPull.get().index.search('walrus').map((p) => p.Name)).toEqual(['Offline Walrus Tart']);
+      expect(
+        afterPull
+          .get()
+          .index.search('narwhal')
+          .map((p) => p.Name),
+      ).toEqual(['Pulled Narwhal Roll']);
+      expect(
+        afterPull
+          .get()
+          .index.search('walrus')
+          .map((p) => p.Name),
+      ).toEqual(['Offline Walrus Tart']);
       afterPull.close();
     });
 
@@ -278,13 +327,19 @@ describe('page catalog state', () => {
       try {
         const rebuilt = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
         expect(rebuilt.get().index.size).toBe(450);
-        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not be opened/), expect.stringMatching(/Not a packed search index of this version/));
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringMatching(/could not be opened/),
+          expect.stringMatching(/Not a packed search index of this version/),
+        );
         await clock.fire();
         expect((await packedOf(db))?.version).toBe(row!.version);
         rebuilt.close();
 
         // Damaged in storage: the same, never a till that cannot start.
-        await db.put('searchPack', { key: 'packed', packed: { version: row!.version, table: { ids: 'not an array' } } as never });
+        await db.put('searchPack', {
+          key: 'packed',
+          packed: { version: row!.version, table: { ids: 'not an array' } } as never,
+        });
         const again = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
         expect(again.get().index.size).toBe(450);
         expect(warn).toHaveBeenLastCalledWith(expect.stringMatching(/indexing the catalog afresh/), expect.any(String));

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type ConfigDeps, createConfigState } from '../../app/page/config-state.ts';
 import { type AppConfig, DEFAULT_CONFIG } from '../../app/epos/app-config.ts';
 import type { SettingsAnswer } from '../../app/epos/client.ts';
+import { type ConfigDeps, createConfigState } from '../../app/page/config-state.ts';
+import { createWriter } from '../../app/page/writer.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { StoreError } from '../../app/store/errors.ts';
-import { createWriter } from '../../app/page/writer.ts';
-import { freshDb } from '../store/fixture.ts';
 import { problemText } from '../../app/ui/problem-text.ts';
+import { freshDb } from '../store/fixture.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const STORED = { version: 1, tillName: 'Stored till', refreshMinutes: 20 };
@@ -30,7 +30,8 @@ function bus(): () => Channel {
       removeEventListener: target.removeEventListener.bind(target),
       postMessage(data: WorkerMessage) {
         sent.push(data);
-        for (const member of members) if (member !== target) member.dispatchEvent(new MessageEvent('message', { data }));
+        for (const member of members)
+          if (member !== target) member.dispatchEvent(new MessageEvent('message', { data }));
       },
     };
   };
@@ -47,14 +48,29 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-async function setup(options: { stored?: unknown; getSettings?: () => Promise<unknown>; noClient?: boolean; db?: TillDb; channel?: Channel } = {}) {
+async function setup(
+  options: {
+    stored?: unknown;
+    getSettings?: () => Promise<unknown>;
+    noClient?: boolean;
+    db?: TillDb;
+    channel?: Channel;
+  } = {},
+) {
   const db = options.db ?? (await freshDb());
-  if (options.stored !== undefined) await db.put('settings', { key: 'app', document: options.stored, storedAt: NOW - 1 });
+  if (options.stored !== undefined)
+    await db.put('settings', { key: 'app', document: options.stored, storedAt: NOW - 1 });
   const channel = options.channel ?? bus()();
   const fetch = options.getSettings ?? (async () => SERVER);
   const getSettings = vi.fn(async (): Promise<SettingsAnswer> => ({ document: await fetch(), storedAt: null }));
   const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
-  const state = createConfigState({ db, client: options.noClient ? undefined : { getSettings }, writer, channel, now: () => NOW });
+  const state = createConfigState({
+    db,
+    client: options.noClient ? undefined : { getSettings },
+    writer,
+    channel,
+    now: () => NOW,
+  });
   return { db, channel, getSettings, writer, state };
 }
 
@@ -99,8 +115,13 @@ describe('ConfigState', () => {
   it('keeps the stored document when the fetch fails, and says so', async () => {
     const { state } = await setup({ stored: STORED, getSettings: () => Promise.reject(new Error('Failed to fetch')) });
     await vi.waitFor(() => expect(state.get().error).not.toBeNull());
-    expect(state.get().error).toEqual({ code: 'settings-unfetchable', cause: expect.objectContaining({ message: 'Failed to fetch' }) });
-    expect(problemText(state.get().error!, state.get())).toBe('The settings could not be fetched (Failed to fetch); the stored settings are in use.');
+    expect(state.get().error).toEqual({
+      code: 'settings-unfetchable',
+      cause: expect.objectContaining({ message: 'Failed to fetch' }),
+    });
+    expect(problemText(state.get().error!, state.get())).toBe(
+      'The settings could not be fetched (Failed to fetch); the stored settings are in use.',
+    );
     expect(state.get()).toMatchObject({ source: 'stored', document: STORED });
     state.close();
   });
@@ -109,7 +130,9 @@ describe('ConfigState', () => {
     let fail = true;
     const { state } = await setup({ getSettings: async () => (fail ? Promise.reject(new Error('offline')) : null) });
     await vi.waitFor(() => expect(state.get().error?.code).toBe('settings-unfetchable'));
-    expect(problemText(state.get().error!, state.get())).toBe('The settings could not be fetched (offline); defaults are in use.');
+    expect(problemText(state.get().error!, state.get())).toBe(
+      'The settings could not be fetched (offline); defaults are in use.',
+    );
     expect(state.get()).toMatchObject({ source: 'none', status: 'empty', config: DEFAULT_CONFIG });
     fail = false;
     await state.refresh();
@@ -128,7 +151,13 @@ describe('ConfigState', () => {
     for (const [foreign, wrong] of cases) {
       const { db, state } = await setup({ stored: GOOD, getSettings: async () => foreign });
       await vi.waitFor(() => expect(state.get().rejected).not.toBeNull());
-      expect(state.get()).toMatchObject({ source: 'stored', document: GOOD, status: 'ok', config: { currency: 'EUR', locale: 'de-DE' }, error: null });
+      expect(state.get()).toMatchObject({
+        source: 'stored',
+        document: GOOD,
+        status: 'ok',
+        config: { currency: 'EUR', locale: 'de-DE' },
+        error: null,
+      });
       expect(state.get().rejected?.document).toEqual(foreign);
       expect(state.get().rejected?.problem).toMatch(wrong);
       expect((await db.get('settings', 'app'))?.document).toEqual(GOOD);
@@ -196,7 +225,11 @@ describe('ConfigState', () => {
     const { state } = await setup();
     await state.refresh();
     await state.saveDocument({ tillName: 7, extra: 1 });
-    expect(state.get()).toMatchObject({ document: { tillName: 7, extra: 1 }, status: 'partial', unknownKeys: ['extra'] });
+    expect(state.get()).toMatchObject({
+      document: { tillName: 7, extra: 1 },
+      status: 'partial',
+      unknownKeys: ['extra'],
+    });
     state.close();
   });
 
@@ -229,10 +262,19 @@ describe('ConfigState', () => {
   });
 
   it('neither stores, shows nor broadcasts a save the till could not keep', async () => {
-    const full = new StoreError('storage-full', "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.");
+    const full = new StoreError(
+      'storage-full',
+      "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.",
+    );
     const db = await freshDb();
     const channel = bus()();
-    const state = createConfigState({ db, client: undefined, writer: { write: () => Promise.reject(full) }, channel, now: () => NOW });
+    const state = createConfigState({
+      db,
+      client: undefined,
+      writer: { write: () => Promise.reject(full) },
+      channel,
+      now: () => NOW,
+    });
     await state.refresh();
     await expect(state.save(CHANGED)).rejects.toBe(full);
     expect(state.get()).toMatchObject({ source: 'none', config: DEFAULT_CONFIG });
@@ -256,7 +298,10 @@ describe('ConfigState', () => {
     await vi.waitFor(() => expect(state.get().source).toBe('server'));
     const calls = getSettings.mock.calls.length;
     expect(calls).toBe(1);
-    getSettings.mockImplementation(async () => ({ document: { version: 1, tillName: 'Renamed on the server' }, storedAt: null }));
+    getSettings.mockImplementation(async () => ({
+      document: { version: 1, tillName: 'Renamed on the server' },
+      storedAt: null,
+    }));
     channel.deliver({ type: 'catalog-changed', kinds: ['Product'] });
     await vi.waitFor(() => expect(state.get().config.tillName).toBe('Renamed on the server'));
     expect(getSettings).toHaveBeenCalledTimes(calls + 1);

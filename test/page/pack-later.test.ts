@@ -20,7 +20,13 @@ function manual() {
     },
     whenIdle: (task) => void idle.push(task),
   };
-  return { timers, due: () => due, idle, fire: () => due.splice(0).forEach((t) => t.task()), runIdle: () => idle.splice(0).forEach((t) => t()) };
+  return {
+    timers,
+    due: () => due,
+    idle,
+    fire: () => due.splice(0).forEach((t) => t.task()),
+    runIdle: () => idle.splice(0).forEach((t) => t()),
+  };
 }
 
 describe('packing the index', () => {

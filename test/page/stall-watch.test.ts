@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchStalls } from '../../app/page/stall-watch.ts';
 import type { PullProgressMessage } from '../../app/store/channel.ts';
 
-const running = (kind: PullProgressMessage['kind'], pages: number): PullProgressMessage => ({ type: 'pull-progress', kind, state: 'running', pages, records: pages * 200 });
+const running = (kind: PullProgressMessage['kind'], pages: number): PullProgressMessage => ({
+  type: 'pull-progress',
+  kind,
+  state: 'running',
+  pages,
+  records: pages * 200,
+});
 
 describe('watching downloads for silence', () => {
   beforeEach(() => void vi.useFakeTimers());
@@ -32,7 +38,14 @@ describe('watching downloads for silence', () => {
     vi.advanceTimersByTime(1_000);
     expect(stalled.map((m) => m.kind)).toEqual(['TenderType']);
     watch.heard(running('SeatingTable', 1));
-    watch.heard({ type: 'pull-progress', kind: 'SeatingTable', state: 'failed', pages: 1, records: 200, error: 'HTTP 503' });
+    watch.heard({
+      type: 'pull-progress',
+      kind: 'SeatingTable',
+      state: 'failed',
+      pages: 1,
+      records: 200,
+      error: 'HTTP 503',
+    });
     vi.advanceTimersByTime(1_000);
     expect(stalled).toHaveLength(1);
   });

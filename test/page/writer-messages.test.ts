@@ -3,13 +3,14 @@
  * entry needing a person settles it, once; anything else (another kind of message, a malformed
  * one, its entry gone, an outbox it cannot read) leaves it waiting for the worker or the wait.
  */
+
+import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createWriter, type WriteResult } from '../../app/page/writer.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
+import { openTillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { markFailed } from '../../app/store/outbox-outcomes.ts';
-import { createWriter, type WriteResult } from '../../app/page/writer.ts';
-import { openDB } from 'idb';
-import { openTillDb } from '../../app/store/db.ts';
 import { DB_VERSION } from '../../app/store/schema.ts';
 import { freshDb } from '../store/fixture.ts';
 
@@ -44,7 +45,15 @@ async function setup(waitMs: number) {
   return { db, channel, writer, notified: () => notified };
 }
 
-const refusal = { code: 'client' as const, name: 'ClientError', message: 'HTTP 400: Name is required', method: 'PUT', path: '/api/V2/Product/4', mayHaveReached: true, status: 400 };
+const refusal = {
+  code: 'client' as const,
+  name: 'ClientError',
+  message: 'HTTP 400: Name is required',
+  method: 'PUT',
+  path: '/api/V2/Product/4',
+  mayHaveReached: true,
+  status: 400,
+};
 
 /** Errors the writer let escape while the test ran (a listener's async work has no caller to fail). */
 const escaped: unknown[] = [];
@@ -62,7 +71,9 @@ describe('a waiting write and the messages it hears', () => {
   it('settles only on a landing of its own entry: no data, a message of another type carrying its seq, or another kind of news leave it waiting', async () => {
     const { db, channel, writer, notified } = await setup(60_000);
     let result: WriteResult | undefined;
-    const pending = writer.write({ op: 'update', kind: 'Product', id: 4, body: { Name: 'Four' } }).then((r) => (result = r));
+    const pending = writer
+      .write({ op: 'update', kind: 'Product', id: 4, body: { Name: 'Four' } })
+      .then((r) => (result = r));
     await expect.poll(notified).toBe(1);
     const [entry] = await db.getAll('outbox');
     channel.post(null);
@@ -75,7 +86,14 @@ describe('a waiting write and the messages it hears', () => {
     await db.get('outbox', entry!.seq);
     await db.get('outbox', entry!.seq);
     expect(result).toBeUndefined();
-    channel.post({ type: 'write-landed', seq: entry!.seq, target: 'Product', sentId: 4, recordId: 4, answer: { ProductID: 4, Name: 'Four' } });
+    channel.post({
+      type: 'write-landed',
+      seq: entry!.seq,
+      target: 'Product',
+      sentId: 4,
+      recordId: 4,
+      answer: { ProductID: 4, Name: 'Four' },
+    });
     await pending;
     expect(result).toEqual({ state: 'done', recordId: 4, answer: { ProductID: 4, Name: 'Four' } });
     expect(channel.listening()).toBe(0);
@@ -95,7 +113,9 @@ describe('a waiting write and the messages it hears', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { db, channel, writer, notified } = await setup(60_000);
     let result: WriteResult | undefined;
-    const pending = writer.write({ op: 'update', kind: 'Product', id: 4, body: { Name: 'Four' } }).then((r) => (result = r));
+    const pending = writer
+      .write({ op: 'update', kind: 'Product', id: 4, body: { Name: 'Four' } })
+      .then((r) => (result = r));
     await expect.poll(notified).toBe(1);
     const [entry] = await db.getAll('outbox');
     await db.clear('outbox');
@@ -106,7 +126,9 @@ describe('a waiting write and the messages it hears', () => {
     expect(escaped).toEqual([]);
     db.close();
     channel.post({ type: 'outbox-changed' });
-    await expect.poll(() => warn.mock.calls).toEqual([['Reading a queued write failed:', expect.stringMatching(/not allowed/)]]);
+    await expect
+      .poll(() => warn.mock.calls)
+      .toEqual([['Reading a queued write failed:', expect.stringMatching(/not allowed/)]]);
     expect(result).toBeUndefined();
     channel.post({ type: 'write-landed', seq: entry!.seq, target: 'Product', sentId: 4, recordId: 4 });
     await pending;
@@ -119,7 +141,10 @@ describe('a write answered "queued"', () => {
   it('hears its refusal once, however many messages report it, and then stops listening', async () => {
     const { db, channel, writer } = await setup(10);
     const settled: WriteResult[] = [];
-    const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { Name: '' } }, { onSettled: (r) => settled.push(r) });
+    const result = await writer.write(
+      { op: 'update', kind: 'Product', id: 4, body: { Name: '' } },
+      { onSettled: (r) => settled.push(r) },
+    );
     expect(result).toMatchObject({ state: 'queued' });
     const [entry] = await db.getAll('outbox');
     await markFailed(db, entry!, refusal, 2);
@@ -134,14 +159,20 @@ describe('a write answered "queued"', () => {
 
   it('without onSettled, it stops listening once it has said so', async () => {
     const { channel, writer } = await setup(10);
-    expect(await writer.write({ op: 'update', kind: 'Product', id: 4, body: { Name: 'Four' } })).toMatchObject({ state: 'queued' });
+    expect(await writer.write({ op: 'update', kind: 'Product', id: 4, body: { Name: 'Four' } })).toMatchObject({
+      state: 'queued',
+    });
     expect(channel.listening()).toBe(0);
   });
 
   it('a delete that cancels a create never sent is answered at once: nothing to send, the worker not woken', async () => {
     const { db, writer, notified } = await setup(60_000);
     const { recordId } = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Ann' } }, 1);
-    expect(await writer.write({ op: 'delete', kind: 'Customer', id: recordId })).toEqual({ state: 'queued', seq: undefined, recordId });
+    expect(await writer.write({ op: 'delete', kind: 'Customer', id: recordId })).toEqual({
+      state: 'queued',
+      seq: undefined,
+      recordId,
+    });
     expect(notified()).toBe(0);
     expect(await db.count('outbox')).toBe(0);
   });
@@ -153,7 +184,10 @@ describe('a person settling a write in a tab a newer tab upgraded', () => {
     const db = await openTillDb({ name });
     const writer = createWriter({ db, channel: fakeChannel(), now: () => 1, notify: () => undefined, waitMs: 10 });
     const newer = await openDB(name, DB_VERSION + 1);
-    await expect(writer.discard(1)).rejects.toMatchObject({ code: 'closed', message: 'This till was updated in another tab. Reload to carry on; nothing was changed.' });
+    await expect(writer.discard(1)).rejects.toMatchObject({
+      code: 'closed',
+      message: 'This till was updated in another tab. Reload to carry on; nothing was changed.',
+    });
     newer.close();
   });
 });

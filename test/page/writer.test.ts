@@ -1,11 +1,11 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
+import { createWriter } from '../../app/page/writer.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
 import { StoreError } from '../../app/store/errors.ts';
 import { markFailed, markHeld } from '../../app/store/outbox-outcomes.ts';
 import { DB_VERSION, type OutboxEntry } from '../../app/store/schema.ts';
-import { createWriter } from '../../app/page/writer.ts';
 import { freshDb } from '../store/fixture.ts';
 
 function fakeChannel() {
@@ -33,7 +33,16 @@ describe('writer', () => {
       notify: () => {
         notified++;
         // The worker answers for the one entry in the outbox.
-        void db.getAll('outbox').then(([entry]) => channel.post({ type: 'write-landed', seq: entry!.seq, target: 'Customer', sentId: entry!.recordId, recordId: 501, answer: { CustomerID: 501 } }));
+        void db.getAll('outbox').then(([entry]) =>
+          channel.post({
+            type: 'write-landed',
+            seq: entry!.seq,
+            target: 'Customer',
+            sentId: entry!.recordId,
+            recordId: 501,
+            answer: { CustomerID: 501 },
+          }),
+        );
       },
     });
     const result = await writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Ann' } });
@@ -55,12 +64,17 @@ describe('a tab whose database a newer tab upgraded', () => {
     const name = `writer-upgraded-${process.pid}`;
     const db = await openTillDb({ name });
     const writer = createWriter({ db, channel: fakeChannel(), now: () => 1, notify: () => undefined, waitMs: 10 });
-    expect(await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } })).toMatchObject({ state: 'queued' });
+    expect(await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } })).toMatchObject({
+      state: 'queued',
+    });
     // Another tab runs a newer version of the app: this tab's connection is closed under it.
     const newer = await openDB(name, DB_VERSION + 1);
     const refused = writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 3 } });
     await expect(refused).rejects.toBeInstanceOf(StoreError);
-    await expect(refused).rejects.toMatchObject({ code: 'closed', message: 'This till was updated in another tab. Reload to carry on; this change was not saved.' });
+    await expect(refused).rejects.toMatchObject({
+      code: 'closed',
+      message: 'This till was updated in another tab. Reload to carry on; this change was not saved.',
+    });
     await expect(writer.retry(1)).rejects.toMatchObject({ code: 'closed' });
     expect((await newer.getAll('outbox')).map((entry) => entry.body)).toEqual([{ SalePrice: 2 }]);
     newer.close();
@@ -68,19 +82,44 @@ describe('a tab whose database a newer tab upgraded', () => {
 });
 
 describe('a write answered "queued" that settles later', () => {
-  const refusal = { code: 'client' as const, name: 'ClientError', message: 'HTTP 400: Name is required', method: 'PUT', path: '/api/V2/Product/4', mayHaveReached: true, status: 400 };
+  const refusal = {
+    code: 'client' as const,
+    name: 'ClientError',
+    message: 'HTTP 400: Name is required',
+    method: 'PUT',
+    path: '/api/V2/Product/4',
+    mayHaveReached: true,
+    status: 400,
+  };
 
   it('tells onSettled when it lands, once, and stops listening', async () => {
     const db = await freshDb();
     const channel = fakeChannel();
     const writer = createWriter({ db, channel, now: () => 1, notify: () => undefined, waitMs: 10 });
     const settled: unknown[] = [];
-    const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } }, { onSettled: (later) => settled.push(later) });
+    const result = await writer.write(
+      { op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } },
+      { onSettled: (later) => settled.push(later) },
+    );
     expect(result).toMatchObject({ state: 'queued', recordId: 4 });
     expect(settled).toEqual([]);
     const seq = (result as { seq: number }).seq;
-    channel.post({ type: 'write-landed', seq, target: 'Product', sentId: 4, recordId: 4, answer: { ProductID: 4, SalePrice: 2 } });
-    channel.post({ type: 'write-landed', seq, target: 'Product', sentId: 4, recordId: 4, answer: { ProductID: 4, SalePrice: 2 } });
+    channel.post({
+      type: 'write-landed',
+      seq,
+      target: 'Product',
+      sentId: 4,
+      recordId: 4,
+      answer: { ProductID: 4, SalePrice: 2 },
+    });
+    channel.post({
+      type: 'write-landed',
+      seq,
+      target: 'Product',
+      sentId: 4,
+      recordId: 4,
+      answer: { ProductID: 4, SalePrice: 2 },
+    });
     expect(settled).toEqual([{ state: 'done', recordId: 4, answer: { ProductID: 4, SalePrice: 2 } }]);
   });
 
@@ -89,11 +128,16 @@ describe('a write answered "queued" that settles later', () => {
     const channel = fakeChannel();
     const writer = createWriter({ db, channel, now: () => 1, notify: () => undefined, waitMs: 10 });
     let settled: unknown;
-    const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { Name: '' } }, { onSettled: (later) => (settled = later) });
+    const result = await writer.write(
+      { op: 'update', kind: 'Product', id: 4, body: { Name: '' } },
+      { onSettled: (later) => (settled = later) },
+    );
     const [entry] = await db.getAll('outbox');
     await markFailed(db, entry!, refusal, 2);
     channel.post({ type: 'outbox-changed' });
-    await expect.poll(() => settled).toMatchObject({ state: 'attention', seq: (result as { seq: number }).seq, reason: refusal.message });
+    await expect
+      .poll(() => settled)
+      .toMatchObject({ state: 'attention', seq: (result as { seq: number }).seq, reason: refusal.message });
   });
 
   it('without onSettled, stops listening once it has said "queued"', async () => {
@@ -102,8 +146,12 @@ describe('a write answered "queued" that settles later', () => {
     let listening = 0;
     const counted = {
       ...channel,
-      addEventListener: (...args: Parameters<typeof channel.addEventListener>) => (listening++, channel.addEventListener(...args)),
-      removeEventListener: (...args: Parameters<typeof channel.removeEventListener>) => (listening--, channel.removeEventListener(...args)),
+      addEventListener: (...args: Parameters<typeof channel.addEventListener>) => (
+        listening++, channel.addEventListener(...args)
+      ),
+      removeEventListener: (...args: Parameters<typeof channel.removeEventListener>) => (
+        listening--, channel.removeEventListener(...args)
+      ),
     };
     const writer = createWriter({ db, channel: counted, now: () => 1, notify: () => undefined, waitMs: 10 });
     await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } });
@@ -113,14 +161,24 @@ describe('a write answered "queued" that settles later', () => {
 
 describe('a write that needs a person', () => {
   /** A writer that waits long for an answer, whose worker, told to send, does `settle` to the one entry. */
-  async function workerSettles(settle: (db: TillDb, channel: ReturnType<typeof fakeChannel>, entry: OutboxEntry) => Promise<void>) {
+  async function workerSettles(
+    settle: (db: TillDb, channel: ReturnType<typeof fakeChannel>, entry: OutboxEntry) => Promise<void>,
+  ) {
     const db = await freshDb();
     const channel = fakeChannel();
     const notify = (): void => void db.getAll('outbox').then(([entry]) => settle(db, channel, entry!));
     return { db, writer: createWriter({ db, channel, now: () => 1, waitMs: 10_000, notify }) };
   }
 
-  const refusal = { code: 'client' as const, name: 'ClientError', message: 'POST /api/V2/Customer: HTTP 400: EmailAddress is not valid', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true, status: 400 };
+  const refusal = {
+    code: 'client' as const,
+    name: 'ClientError',
+    message: 'POST /api/V2/Customer: HTTP 400: EmailAddress is not valid',
+    method: 'POST',
+    path: '/api/V2/Customer',
+    mayHaveReached: true,
+    status: 400,
+  };
 
   it('says Epos Now refused it, with the answer, as soon as the worker settles it, instead of "queued"', async () => {
     // The worker sends, the server refuses, and the worker tells every page the outbox changed.
@@ -141,7 +199,10 @@ describe('a write that needs a person', () => {
       await markHeld(db, entry, null, [], 2);
       channel.post({ type: 'outbox-changed' });
     });
-    expect(await writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Twin' } })).toMatchObject({ state: 'attention', reason: 'Epos Now may already have it, and a person must decide' });
+    expect(await writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Twin' } })).toMatchObject({
+      state: 'attention',
+      reason: 'Epos Now may already have it, and a person must decide',
+    });
   });
 });
 

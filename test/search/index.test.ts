@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { recordId } from '../../app/epos/ids.ts';
 import type { Product } from '../../app/epos/records.ts';
 import { fold } from '../../app/search/fold.ts';
-import { createSearchIndex, DEFAULT_LIMIT, type SearchIndex, type TillProduct, tillProduct } from '../../app/search/index.ts';
+import {
+  createSearchIndex,
+  DEFAULT_LIMIT,
+  type SearchIndex,
+  type TillProduct,
+  tillProduct,
+} from '../../app/search/index.ts';
 import { mulberry32, pick } from '../standin/prng.ts';
 import { product, seededProducts } from './fixture.ts';
 import { CODE_FIELDS, randomQuery } from './queries.ts';
@@ -26,8 +32,19 @@ const names = (found: readonly TillProduct[]): string[] => found.map((record) =>
 function reference(products: readonly Product[]): (query: string, limit?: number) => Product[] {
   const prepared = products.map((record) => {
     const name = fold(record.Name);
-    const codes = CODE_FIELDS.map((field) => fold(String(record[field] ?? '')).trim().replace(/\s+/g, ' ')).filter(Boolean);
-    return { record, name, codes, id: idOf(record), nameWords: name.split(NOT_WORD), codeWords: codes.flatMap((code) => code.split(NOT_WORD)) };
+    const codes = CODE_FIELDS.map((field) =>
+      fold(String(record[field] ?? ''))
+        .trim()
+        .replace(/\s+/g, ' '),
+    ).filter(Boolean);
+    return {
+      record,
+      name,
+      codes,
+      id: idOf(record),
+      nameWords: name.split(NOT_WORD),
+      codeWords: codes.flatMap((code) => code.split(NOT_WORD)),
+    };
   });
   return (query, limit = DEFAULT_LIMIT) => {
     const whole = fold(query).trim().replace(/\s+/g, ' ');
@@ -53,7 +70,10 @@ function reference(products: readonly Product[]): (query: string, limit?: number
       }
       if (score < 5) scored.push({ score, item });
     }
-    scored.sort((a, b) => a.score - b.score || (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : a.item.id - b.item.id));
+    scored.sort(
+      (a, b) =>
+        a.score - b.score || (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : a.item.id - b.item.id),
+    );
     return scored.slice(0, limit).map(({ item }) => item.record);
   };
 }
@@ -128,7 +148,16 @@ describe('search', () => {
 
   it('keeps only what the till reads of a product, one object per product', () => {
     const found = index.search('biscuit')[0];
-    expect(found).toEqual({ ProductID: 8, Name: 'Biscuit', SalePrice: null, EatOutPrice: null, Barcode: null, Sku: 'TEAB-8', ArticleCode: 'ART-77', OrderCode: 'SUP-0042' });
+    expect(found).toEqual({
+      ProductID: 8,
+      Name: 'Biscuit',
+      SalePrice: null,
+      EatOutPrice: null,
+      Barcode: null,
+      Sku: 'TEAB-8',
+      ArticleCode: 'ART-77',
+      OrderCode: 'SUP-0042',
+    });
     expect(found).not.toHaveProperty('Description');
     expect(found).not.toBe(catalog[7]);
     expect(index.get(8)).toBe(found);
@@ -234,7 +263,12 @@ describe('changes', () => {
         live.delete(id);
       } else {
         const donor = pick(random, products);
-        const changed = { ...donor, ProductID: id, Name: `${pick(random, ['Hot', 'Iced', 'Mini'])} ${donor.Name}`, Sku: `NEW-${id}` };
+        const changed = {
+          ...donor,
+          ProductID: id,
+          Name: `${pick(random, ['Hot', 'Iced', 'Mini'])} ${donor.Name}`,
+          Sku: `NEW-${id}`,
+        };
         index.upsert([changed]);
         live.set(id, changed);
       }
@@ -258,8 +292,23 @@ describe('changes', () => {
 
 describe('tillProduct', () => {
   it('copies the ids, name, prices and codes a record has, and nothing else', () => {
-    const record = product(5, 'Steak Pie', { SalePrice: 4.5, EatOutPrice: 0, Sku: 'PIE-5', Description: 'Beef', CostPrice: 2 });
-    expect(tillProduct(record)).toEqual({ ProductID: 5, Name: 'Steak Pie', SalePrice: 4.5, EatOutPrice: 0, Barcode: null, Sku: 'PIE-5', ArticleCode: null, OrderCode: null });
+    const record = product(5, 'Steak Pie', {
+      SalePrice: 4.5,
+      EatOutPrice: 0,
+      Sku: 'PIE-5',
+      Description: 'Beef',
+      CostPrice: 2,
+    });
+    expect(tillProduct(record)).toEqual({
+      ProductID: 5,
+      Name: 'Steak Pie',
+      SalePrice: 4.5,
+      EatOutPrice: 0,
+      Barcode: null,
+      Sku: 'PIE-5',
+      ArticleCode: null,
+      OrderCode: null,
+    });
     const sparse = tillProduct({ Id: 7, Name: 'Scone', ProductID: undefined, Barcode: 501 } as unknown as TillProduct);
     expect(sparse).toEqual({ Id: 7, Name: 'Scone', Barcode: 501 });
     expect(Object.keys(sparse)).toEqual(['Id', 'Name', 'Barcode']);
@@ -267,9 +316,14 @@ describe('tillProduct', () => {
 
   it('keeps no price that is not finite or whose minor units would not fit a safe integer: the product has no price', () => {
     // A JSON number too large for a double parses to Infinity.
-    const parsed = JSON.parse('{"ProductID": 9, "Name": "Overflow", "SalePrice": 1e309, "EatOutPrice": 2.5}') as Product;
+    const parsed = JSON.parse(
+      '{"ProductID": 9, "Name": "Overflow", "SalePrice": 1e309, "EatOutPrice": 2.5}',
+    ) as Product;
     const absurd = [1e308, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, 1e20, -1e20];
-    const records = [parsed, ...absurd.map((price, n) => product(20 + n, `Absurd ${n}`, { SalePrice: 1, EatOutPrice: price }))];
+    const records = [
+      parsed,
+      ...absurd.map((price, n) => product(20 + n, `Absurd ${n}`, { SalePrice: 1, EatOutPrice: price })),
+    ];
     const index = createSearchIndex(records);
     expect(index.get(9)).toMatchObject({ SalePrice: null, EatOutPrice: 2.5 });
     for (const [n] of absurd.entries()) expect(index.get(20 + n)).toMatchObject({ SalePrice: 1, EatOutPrice: null });

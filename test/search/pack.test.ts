@@ -49,14 +49,21 @@ const QUERIES = [
 ];
 
 /** Asserts that `actual` answers every query, barcode and id as `expected` does. */
-function expectSameAnswers(actual: SearchIndex, expected: SearchIndex, products: readonly TillProduct[], seed: number): void {
+function expectSameAnswers(
+  actual: SearchIndex,
+  expected: SearchIndex,
+  products: readonly TillProduct[],
+  seed: number,
+): void {
   expect(actual.size).toBe(expected.size);
   expect(actual.ids()).toEqual(expected.ids());
   const random = mulberry32(seed);
   const queries = [...QUERIES, ...Array.from({ length: 150 }, () => randomQuery(random, products))];
   for (const query of queries) {
     const limit = pick(random, [50, 50, 7, Infinity]);
-    expect(actual.search(query, limit), `${JSON.stringify(query)} limit ${limit}`).toEqual(expected.search(query, limit));
+    expect(actual.search(query, limit), `${JSON.stringify(query)} limit ${limit}`).toEqual(
+      expected.search(query, limit),
+    );
   }
   for (const record of products) {
     const id = recordId('Product', record) as number;
@@ -71,17 +78,45 @@ function expectSameAnswers(actual: SearchIndex, expected: SearchIndex, products:
 
 /** V2-style products 1..count and contract-style ones from 10,001, a UPC-A barcode among them. */
 function mixedCatalog(count: number): TillProduct[] {
-  const contract = seededProducts(count / 4, { idStyle: 'contract', seed: 9 }).map((record) => ({ ...record, Id: (record.Id as number) + 10_000 }));
-  return [...seededProducts(count), ...contract, product(20_000, 'Imported Cola', { Barcode: '012345678905', Sku: 'UPC-1' })];
+  const contract = seededProducts(count / 4, { idStyle: 'contract', seed: 9 }).map((record) => ({
+    ...record,
+    Id: (record.Id as number) + 10_000,
+  }));
+  return [
+    ...seededProducts(count),
+    ...contract,
+    product(20_000, 'Imported Cola', { Barcode: '012345678905', Sku: 'UPC-1' }),
+  ];
 }
 
 /** Products with values of every kind a field can hold: null, absent, 0, -0, NaN, a number as a code, other types. */
 const ODD: readonly TillProduct[] = [
   { ProductID: 1, Name: 'Plain', SalePrice: null, EatOutPrice: 0, Barcode: null, Sku: 'P-1' },
-  { ProductID: 2, Name: 'Signed', SalePrice: -0, EatOutPrice: Number.NaN, Barcode: 5012345678900, Sku: '', ArticleCode: Number.NaN } as unknown as TillProduct,
+  {
+    ProductID: 2,
+    Name: 'Signed',
+    SalePrice: -0,
+    EatOutPrice: Number.NaN,
+    Barcode: 5012345678900,
+    Sku: '',
+    ArticleCode: Number.NaN,
+  } as unknown as TillProduct,
   { Id: 3, Name: '' },
-  { ProductID: '4', Id: 40, Name: 'Quoted id', SalePrice: '1.50', Barcode: true, Sku: { code: 'x' } } as unknown as TillProduct,
-  { ProductID: 5, Name: 'Line\nbreak, emoji 😀 and a lone \ud800 half', SalePrice: 1e21, EatOutPrice: -2.5, OrderCode: 'Ünïcödé ß' },
+  {
+    ProductID: '4',
+    Id: 40,
+    Name: 'Quoted id',
+    SalePrice: '1.50',
+    Barcode: true,
+    Sku: { code: 'x' },
+  } as unknown as TillProduct,
+  {
+    ProductID: 5,
+    Name: 'Line\nbreak, emoji 😀 and a lone \ud800 half',
+    SalePrice: 1e21,
+    EatOutPrice: -2.5,
+    OrderCode: 'Ünïcödé ß',
+  },
   { ProductID: 6, Name: null, ArticleCode: 'ART 6' } as unknown as TillProduct,
 ];
 
@@ -112,12 +147,16 @@ describe('pack and open', () => {
         const roll = random();
         if (roll < 0.3) removes.push(id);
         else if (roll < 0.6) upserts.push({ ...(live.get(id) as TillProduct), Name: `Renamed ${round} ${donor.Name}` });
-        else if (roll < 0.8) upserts.push({ ...(live.get(id) as TillProduct), Sku: `NEW-${round}-${n}`, Barcode: null });
+        else if (roll < 0.8)
+          upserts.push({ ...(live.get(id) as TillProduct), Sku: `NEW-${round}-${n}`, Barcode: null });
         else upserts.push({ ...tillProduct(donor), ProductID: 30_000 + round * 100 + n, Id: undefined });
       }
       return { upserts, removes };
     };
-    const apply = (indexes: SearchIndex[], { upserts, removes }: { upserts: TillProduct[]; removes: number[] }): void => {
+    const apply = (
+      indexes: SearchIndex[],
+      { upserts, removes }: { upserts: TillProduct[]; removes: number[] },
+    ): void => {
       for (const index of indexes) {
         index.remove(removes);
         index.upsert(upserts);
@@ -149,7 +188,14 @@ describe('pack and open', () => {
       expect(got, `id ${id}`).toEqual(want);
       expect(Object.keys(got), `id ${id}`).toEqual(Object.keys(want));
     }
-    expect(opened.get(1)).toEqual({ ProductID: 1, Name: 'Plain', SalePrice: null, EatOutPrice: 0, Barcode: null, Sku: 'P-1' });
+    expect(opened.get(1)).toEqual({
+      ProductID: 1,
+      Name: 'Plain',
+      SalePrice: null,
+      EatOutPrice: 0,
+      Barcode: null,
+      Sku: 'P-1',
+    });
     expect(opened.get(1)).not.toHaveProperty('ArticleCode');
     expect(Object.is(opened.get(2)?.SalePrice, -0)).toBe(true);
     // A NaN price is no price (see tillProduct); a NaN elsewhere is kept as it is.
@@ -157,7 +203,14 @@ describe('pack and open', () => {
     expect(opened.get(2)?.ArticleCode).toBeNaN();
     expect(opened.get(2)?.Barcode).toBe(5012345678900);
     expect(opened.get(3)).toEqual({ Id: 3, Name: '' });
-    expect(opened.get(4)).toEqual({ ProductID: '4', Id: 40, Name: 'Quoted id', SalePrice: '1.50', Barcode: true, Sku: { code: 'x' } });
+    expect(opened.get(4)).toEqual({
+      ProductID: '4',
+      Id: 40,
+      Name: 'Quoted id',
+      SalePrice: '1.50',
+      Barcode: true,
+      Sku: { code: 'x' },
+    });
     expect(opened.get(6)?.Name).toBeNull();
     expect(opened.search('5012345678900')).toEqual([opened.get(2)]);
     expect(opened.search('unicode ss')).toEqual([opened.get(5)]);
@@ -233,7 +286,9 @@ describe('pack and open', () => {
     expect(empty.byBarcode('5000000000017')).toBeUndefined();
     expect(empty.get(1)).toBeUndefined();
     empty.upsert([product(1, 'Crème Brûlée', { Barcode: '5000000000017' })]);
-    expect(empty.search('creme')).toEqual([{ ...tillProduct(product(1, 'Crème Brûlée', { Barcode: '5000000000017' })) }]);
+    expect(empty.search('creme')).toEqual([
+      { ...tillProduct(product(1, 'Crème Brûlée', { Barcode: '5000000000017' })) },
+    ]);
     expect(reopened(empty).byBarcode('5000000000017')?.Name).toBe('Crème Brûlée');
     const emptied = createSearchIndex([product(1, 'Gone')]);
     emptied.remove([1]);
@@ -251,26 +306,46 @@ describe('pack and open', () => {
       return copy;
     };
     expect(() => openSearchIndex(broken((copy) => (copy.version = PACKED_SEARCH_VERSION + 1)))).toThrow(
-      new TypeError(`Not a packed search index of this version: packed: it is version ${PACKED_SEARCH_VERSION + 1}, this build reads version ${PACKED_SEARCH_VERSION}`),
+      new TypeError(
+        `Not a packed search index of this version: packed: it is version ${PACKED_SEARCH_VERSION + 1}, this build reads version ${PACKED_SEARCH_VERSION}`,
+      ),
     );
-    expect(() => openSearchIndex(broken((copy) => Reflect.deleteProperty(copy, 'version')))).toThrow(/packed\.version is not a count/);
+    expect(() => openSearchIndex(broken((copy) => Reflect.deleteProperty(copy, 'version')))).toThrow(
+      /packed\.version is not a count/,
+    );
     expect(() => openSearchIndex(null as unknown as PackedSearch)).toThrow(/packed is not an object/);
     expect(() => openSearchIndex([] as unknown as PackedSearch)).toThrow(TypeError);
-    expect(() => openSearchIndex(broken((copy) => Reflect.deleteProperty(copy, 'table')))).toThrow(/packed\.table is not an object/);
-    expect(() => openSearchIndex(broken((copy) => (copy.table.products.kinds = [...copy.table.products.kinds] as unknown as Uint8Array)))).toThrow(
-      /packed\.table\.products\.kinds is not a Uint8Array/,
+    expect(() => openSearchIndex(broken((copy) => Reflect.deleteProperty(copy, 'table')))).toThrow(
+      /packed\.table is not an object/,
     );
+    expect(() =>
+      openSearchIndex(
+        broken((copy) => (copy.table.products.kinds = [...copy.table.products.kinds] as unknown as Uint8Array)),
+      ),
+    ).toThrow(/packed\.table\.products\.kinds is not a Uint8Array/);
     expect(() => openSearchIndex(broken((copy) => (copy.table.ids = copy.table.ids.subarray(1))))).toThrow(TypeError);
-    expect(() => openSearchIndex(broken((copy) => (copy.table.nameWords.text = 42 as unknown as string)))).toThrow(/nameWords\.text is not a string/);
-    expect(() => openSearchIndex(broken((copy) => Reflect.deleteProperty(copy.table.codeWords, 'wholes')))).toThrow(/codeWords\.wholes is not a Float64Array/);
-    expect(() => openSearchIndex(broken((copy) => (copy.table.products.strings.text += '!')))).toThrow(/do not span the text/);
-    expect(() => openSearchIndex(broken((copy) => (copy.table.slotOf.slots = new Int32Array(3))))).toThrow(/slotOf\.slots holds 3 items/);
-    expect(() => openSearchIndex(broken((copy) => (copy.table.rank = new Int32Array(1))))).toThrow(/rank holds 1 items/);
+    expect(() => openSearchIndex(broken((copy) => (copy.table.nameWords.text = 42 as unknown as string)))).toThrow(
+      /nameWords\.text is not a string/,
+    );
+    expect(() => openSearchIndex(broken((copy) => Reflect.deleteProperty(copy.table.codeWords, 'wholes')))).toThrow(
+      /codeWords\.wholes is not a Float64Array/,
+    );
+    expect(() => openSearchIndex(broken((copy) => (copy.table.products.strings.text += '!')))).toThrow(
+      /do not span the text/,
+    );
+    expect(() => openSearchIndex(broken((copy) => (copy.table.slotOf.slots = new Int32Array(3))))).toThrow(
+      /slotOf\.slots holds 3 items/,
+    );
+    expect(() => openSearchIndex(broken((copy) => (copy.table.rank = new Int32Array(1))))).toThrow(
+      /rank holds 1 items/,
+    );
   });
 
   it('refuses a product without an id after opening, and leaves the index as it was', () => {
     const opened = reopened(createSearchIndex([product(1, 'Bagel')]));
-    expect(() => opened.upsert([product(3, 'Muffin'), { ...product(2, 'Pretzel'), ProductID: undefined }])).toThrow(TypeError);
+    expect(() => opened.upsert([product(3, 'Muffin'), { ...product(2, 'Pretzel'), ProductID: undefined }])).toThrow(
+      TypeError,
+    );
     expect(opened.size).toBe(1);
     expect(opened.search('muffin')).toEqual([]);
   });

@@ -22,7 +22,10 @@ export function randomQuery(random: Random, products: readonly TillProduct[]): s
     return record.Name.slice(from, from + 2 + Math.floor(random() * 4));
   }
   if (roll < 0.85) {
-    const code = pick(random, CODE_FIELDS.map((field) => record[field]).filter((value): value is string => typeof value === 'string'));
+    const code = pick(
+      random,
+      CODE_FIELDS.map((field) => record[field]).filter((value): value is string => typeof value === 'string'),
+    );
     const from = random() < 0.6 ? 0 : Math.floor(random() * code.length);
     return code.slice(from, from + 1 + Math.floor(random() * code.length));
   }

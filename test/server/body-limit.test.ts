@@ -8,7 +8,7 @@ import type { Standin } from '../standin/standin.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { proxyTo } from './proxy.ts';
 import { serveStandin } from './served-standin.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 const MB = 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
@@ -26,13 +26,23 @@ interface Upload {
  * POSTs `bytes` of 'x' (chunked when no length is declared) in 64 KiB writes, stopping as soon as
  * an answer arrives: a server that reads the whole body answers only after the last byte.
  */
-function upload(url: string, path: string, bytes: number, headers: Record<string, string> = {}, declare = true): Promise<Upload> {
+function upload(
+  url: string,
+  path: string,
+  bytes: number,
+  headers: Record<string, string> = {},
+  declare = true,
+): Promise<Upload> {
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
     const request = httpRequest(`${url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(declare ? { 'content-length': String(bytes) } : {}), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(declare ? { 'content-length': String(bytes) } : {}),
+        ...headers,
+      },
     });
     request.on('response', (response) => {
       answered = true;
@@ -78,7 +88,8 @@ describe('request bodies through the HTTP server', () => {
 
   // First, before the other tests leave garbage for the collector to return meanwhile.
   it('does not grow by the bodies it refuses: 20 bodies of 2 MB', async () => {
-    const refuse = async (): Promise<void> => expect((await upload(server.url, '/api/V2/Customer', 2 * MB, auth)).status).toBe(413);
+    const refuse = async (): Promise<void> =>
+      expect((await upload(server.url, '/api/V2/Customer', 2 * MB, auth)).status).toBe(413);
     // The first few settle the sockets' and the JIT's own memory.
     for (let i = 0; i < 5; i++) await refuse();
     const before = process.memoryUsage().rss;
@@ -119,7 +130,11 @@ describe('request bodies through the HTTP server', () => {
     const notes = 'n'.repeat(MAX_BODY_BYTES - JSON.stringify({ Forename: 'Edge', Notes: '' }).length);
     const body = JSON.stringify({ Forename: 'Edge', Notes: notes });
     expect(body.length).toBe(MAX_BODY_BYTES);
-    const response = await fetch(`${server.url}/api/V2/Customer`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+    const response = await fetch(`${server.url}/api/V2/Customer`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body,
+    });
     expect(response.status).toBe(201);
     expect(((await response.json()) as { Notes: string }).Notes).toHaveLength(notes.length);
   });
@@ -136,7 +151,10 @@ describe('request bodies through the proxy', () => {
     });
     const front = await startServer({ api: proxyTo(upstream.url) });
     // The proxy logs each request, and the upstream the upload cut short under it.
-    const quiet = [vi.spyOn(console, 'log').mockImplementation(() => undefined), vi.spyOn(console, 'error').mockImplementation(() => undefined)];
+    const quiet = [
+      vi.spyOn(console, 'log').mockImplementation(() => undefined),
+      vi.spyOn(console, 'error').mockImplementation(() => undefined),
+    ];
     try {
       const big = await upload(front.url, '/api/V2/Customer', 50 * MB, {}, false);
       expect(big.status).toBe(413);

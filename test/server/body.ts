@@ -62,7 +62,9 @@ export function cappedBody(message: IncomingMessage, limit = MAX_BODY_BYTES): Re
         message.once('end', () => stop());
         message.once('error', (error) => stop(error));
         // The client went away mid-body: what arrived is not the body it meant.
-        message.once('close', () => stop(message.complete ? undefined : new Error('the client closed the connection before the body ended')));
+        message.once('close', () =>
+          stop(message.complete ? undefined : new Error('the client closed the connection before the body ended')),
+        );
         if (declared > limit) stop(new BodyTooLarge(limit));
       },
       pull() {

@@ -34,7 +34,12 @@ export interface DevServer {
 /** Starts the dev server. */
 export async function startDev(options: DevOptions): Promise<DevServer> {
   if (options.apiBase) {
-    const server = await startServer({ api: proxyTo(options.apiBase), staticDir: options.staticDir, host: options.host, port: options.port });
+    const server = await startServer({
+      api: proxyTo(options.apiBase),
+      staticDir: options.staticDir,
+      host: options.host,
+      port: options.port,
+    });
     return { url: server.url, port: server.port, close: server.close };
   }
   const standinOptions: StandinOptions = {};

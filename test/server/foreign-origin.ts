@@ -3,9 +3,10 @@
  * that answers `[]` to any GET with permissive CORS, as a foreign API or a portal's server would,
  * so a request that follows a redirect there gets a well-formed, empty answer.
  */
+
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { once } from 'node:events';
 
 /** A running foreign origin. */
 export interface ForeignOrigin {
@@ -26,9 +27,17 @@ export async function startForeignOrigin(): Promise<ForeignOrigin> {
     seen.push(`${message.method} ${message.url}`);
     out.setHeader('Access-Control-Allow-Origin', '*');
     if (message.method === 'OPTIONS') {
-      out.writeHead(204, { 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Allow-Headers': ALLOWED_HEADERS, 'Access-Control-Max-Age': '600' }).end();
+      out
+        .writeHead(204, {
+          'Access-Control-Allow-Methods': 'GET',
+          'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+          'Access-Control-Max-Age': '600',
+        })
+        .end();
     } else if (message.method === 'GET' || message.method === 'HEAD') {
-      out.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(message.method === 'GET' ? '[]' : undefined);
+      out
+        .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
+        .end(message.method === 'GET' ? '[]' : undefined);
     } else {
       out.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();
     }

@@ -8,11 +8,16 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Fault } from '../standin/faults.ts';
 import type { Standin } from '../standin/standin.ts';
-import type { RunningServer } from './server.ts';
 import { serveStandin } from './served-standin.ts';
+import type { RunningServer } from './server.ts';
 
 /** The fault under test: the first POST of a Customer that arrives on a reused connection. */
-const RESEND_TRAP: Fault = { type: 'drop-after-apply', reusedConnectionOnly: true, match: { method: 'POST', kind: 'Customer' }, times: 1 };
+const RESEND_TRAP: Fault = {
+  type: 'drop-after-apply',
+  reusedConnectionOnly: true,
+  match: { method: 'POST', kind: 'Customer' },
+  times: 1,
+};
 
 describe('drop-after-apply on a reused connection', () => {
   let standin: Standin;
@@ -33,7 +38,7 @@ describe('drop-after-apply on a reused connection', () => {
     standin.faults.clear();
   });
 
-  const customers = (forename: string) => standin.records('Customer').filter((c) => c['Forename'] === forename);
+  const customers = (forename: string) => standin.records('Customer').filter((c) => c.Forename === forename);
   const posts = (forename: string) => standin.log.filter((e) => e.method === 'POST' && e.body.includes(forename));
 
   it("fails Node's fetch once the connection was reused, and the create landed once", async () => {
@@ -43,7 +48,11 @@ describe('drop-after-apply on a reused connection', () => {
     // undici puts the connection back in its pool a turn after the body is read; sent at once, the POST would open another.
     await new Promise((resolve) => setImmediate(resolve));
     standin.faults.add(RESEND_TRAP);
-    const failed = await fetch(`${server.url}/api/V2/Customer`, { method: 'POST', headers, body: JSON.stringify({ Forename: 'Undici' }) }).then(
+    const failed = await fetch(`${server.url}/api/V2/Customer`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ Forename: 'Undici' }),
+    }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -55,7 +64,12 @@ describe('drop-after-apply on a reused connection', () => {
 
   it('does not fire for the first request of a connection', async () => {
     standin.faults.add(RESEND_TRAP);
-    const status = await postOnFreshConnection(server.url, '/api/V2/Customer', headers, JSON.stringify({ Forename: 'Fresh' }));
+    const status = await postOnFreshConnection(
+      server.url,
+      '/api/V2/Customer',
+      headers,
+      JSON.stringify({ Forename: 'Fresh' }),
+    );
     expect(status).toBe(201);
     expect(customers('Fresh')).toHaveLength(1);
     expect(posts('Fresh')).toEqual([expect.objectContaining({ status: 201 })]);
@@ -69,7 +83,12 @@ describe('drop-after-apply on a reused connection', () => {
 });
 
 /** A POST on a connection of its own (no agent, no keep-alive pool), resolving to its status. */
-function postOnFreshConnection(url: string, path: string, headers: Record<string, string>, body: string): Promise<number> {
+function postOnFreshConnection(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${url}${path}`, { method: 'POST', headers, agent: false }, (response) => {
       response.resume();

@@ -1,7 +1,7 @@
 /** proxyTo: forwards to a real API base and relays the answer, and never logs the token. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { proxyTo } from './proxy.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 describe('proxyTo', () => {
   let upstream: RunningServer;
@@ -11,8 +11,16 @@ describe('proxyTo', () => {
   beforeAll(async () => {
     upstream = await startServer({
       async api(request) {
-        seen.push({ url: request.url, auth: request.headers.get('authorization'), host: request.headers.get('host'), body: await request.text() });
-        return new Response('[{"ProductID":1}]', { status: 201, headers: { 'Content-Type': 'application/json', 'X-Upstream': 'yes' } });
+        seen.push({
+          url: request.url,
+          auth: request.headers.get('authorization'),
+          host: request.headers.get('host'),
+          body: await request.text(),
+        });
+        return new Response('[{"ProductID":1}]', {
+          status: 201,
+          headers: { 'Content-Type': 'application/json', 'X-Upstream': 'yes' },
+        });
       },
     });
     // The base carries a path prefix (kept under /api/ so the upstream server routes it to its handler).
@@ -56,7 +64,9 @@ describe('proxyTo', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dead = await startServer({ api: proxyTo(deadUrl) });
     try {
-      const response = await fetch(`${dead.url}/api/V2/Product?page=1`, { headers: { Authorization: 'Basic c2VjcmV0LXRva2Vu' } });
+      const response = await fetch(`${dead.url}/api/V2/Product?page=1`, {
+        headers: { Authorization: 'Basic c2VjcmV0LXRva2Vu' },
+      });
       expect(response.status).toBe(502);
       expect(((await response.json()) as { Message: string }).Message).toContain('could not reach');
       expect(error.mock.calls.flat().join('\n')).not.toContain('c2VjcmV0LXRva2Vu');

@@ -6,7 +6,16 @@ import { bodyTooLarge } from './body.ts';
 import type { Handler } from './server.ts';
 
 /** Request headers that describe this hop, not the request; fetch sets its own. */
-const HOP_REQUEST = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'origin', 'referer'];
+const HOP_REQUEST = [
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'accept-encoding',
+  'origin',
+  'referer',
+];
 /** fetch has already decoded and de-chunked the body, so these would describe bytes no longer there. */
 const HOP_RESPONSE = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'];
 
@@ -44,7 +53,9 @@ export function proxyTo(base: string): Handler {
         headers: { 'Content-Type': 'application/json; charset=utf-8' },
       });
     }
-    console.log(`proxy: ${request.method} ${url.pathname}${url.search} -> ${answer.status} (${Date.now() - started} ms)`);
+    console.log(
+      `proxy: ${request.method} ${url.pathname}${url.search} -> ${answer.status} (${Date.now() - started} ms)`,
+    );
     const out = new Headers(answer.headers);
     for (const name of HOP_RESPONSE) out.delete(name);
     return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out });

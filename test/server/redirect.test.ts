@@ -1,7 +1,7 @@
 /** The stand-in's 'redirect' fault through the real HTTP server, to a second origin that answers []. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Standin } from '../standin/standin.ts';
-import { startForeignOrigin, type ForeignOrigin } from './foreign-origin.ts';
+import { type ForeignOrigin, startForeignOrigin } from './foreign-origin.ts';
 import { serveStandin } from './served-standin.ts';
 import type { RunningServer } from './server.ts';
 
@@ -28,15 +28,24 @@ describe('a cross-origin redirect', () => {
   });
 
   it("lands on the other origin's [] when followed", async () => {
-    standin.faults.add({ type: 'redirect', location: `${foreign.url}/api/V2/TenderType?page=1`, match: { kind: 'TenderType' }, times: 1 });
+    standin.faults.add({
+      type: 'redirect',
+      location: `${foreign.url}/api/V2/TenderType?page=1`,
+      match: { kind: 'TenderType' },
+      times: 1,
+    });
     const response = await fetch(`${server.url}/api/V2/TenderType?page=1`, { headers, redirect: 'follow' });
-    expect([response.status, response.redirected, response.url]).toEqual([200, true, `${foreign.url}/api/V2/TenderType?page=1`]);
+    expect([response.status, response.redirected, response.url]).toEqual([
+      200,
+      true,
+      `${foreign.url}/api/V2/TenderType?page=1`,
+    ]);
     expect(await response.json()).toEqual([]);
     expect(foreign.seen.at(-1)).toBe('GET /api/V2/TenderType?page=1');
     expect(standin.log.at(-1)).toMatchObject({ path: '/api/V2/TenderType?page=1', status: 302, fault: 'redirect' });
   });
 
-  it("shows the 302 and its Location when not followed, and the other origin hears nothing", async () => {
+  it('shows the 302 and its Location when not followed, and the other origin hears nothing', async () => {
     const before = foreign.seen.length;
     standin.faults.add({ type: 'redirect', location: `${foreign.url}/elsewhere`, times: 1 });
     const response = await fetch(`${server.url}/api/V2/TenderType?page=1`, { headers, redirect: 'manual' });
@@ -48,7 +57,11 @@ describe('a cross-origin redirect', () => {
   it('answers a preflight for the headers API requests carry, and any GET with permissive CORS', async () => {
     const preflight = await fetch(`${foreign.url}/api/V2/Product?page=1`, {
       method: 'OPTIONS',
-      headers: { origin: server.url, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: server.url,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

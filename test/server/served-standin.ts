@@ -3,7 +3,7 @@
  * keep-alive, redirects followed by a real client).
  */
 import { createStandin, type Standin, type StandinOptions } from '../standin/standin.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /** A stand-in served over HTTP, and the header that authenticates to it. */
 export interface ServedStandin {

@@ -1,11 +1,12 @@
 /** The dev/test HTTP server: routing, the Request it builds, static files, dropped connections. */
-import { request as httpRequest } from 'node:http';
+
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectionDropped } from '../standin/dropped.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /** What the API handler saw, echoed back as JSON. */
 interface Echo {
@@ -143,7 +144,13 @@ describe('startServer', () => {
 
   it('never serves a file outside the static folder', async () => {
     // fetch() would normalise these paths away, so they go out raw.
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/%00']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%00',
+    ]) {
       const { status, body } = await rawGet(server.port, path);
       expect(status, path).toBe(404);
       expect(body, path).not.toContain('outside the site');

@@ -53,7 +53,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return { url: `http://${browsableHost(host)}:${port}`, port, close: () => closeServer(server) };
 }
 
-async function handle(options: ServerOptions, message: IncomingMessage, out: ServerResponse, reused: boolean): Promise<void> {
+async function handle(
+  options: ServerOptions,
+  message: IncomingMessage,
+  out: ServerResponse,
+  reused: boolean,
+): Promise<void> {
   const origin = `http://${message.headers.host ?? 'localhost'}`;
   let label = `${message.method} ${message.url}`;
   try {

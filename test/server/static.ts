@@ -4,7 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname, relative, resolve, sep, isAbsolute } from 'node:path';
+import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 
 /** Content type of each file extension the build emits or may emit. */
@@ -54,7 +54,8 @@ export async function serveStatic(root: string, request: Request): Promise<Respo
     'X-Content-Type-Options': 'nosniff',
   });
   if (name.endsWith('.html')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+  const body =
+    request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
   return new Response(body, { status: 200, headers });
 }
 

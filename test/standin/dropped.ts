@@ -8,7 +8,11 @@ export class ConnectionDropped extends Error {
   readonly applied: boolean;
 
   constructor(applied: boolean) {
-    super(applied ? 'connection dropped after the request was applied' : 'connection dropped before the request was applied');
+    super(
+      applied
+        ? 'connection dropped after the request was applied'
+        : 'connection dropped before the request was applied',
+    );
     this.name = 'ConnectionDropped';
     this.applied = applied;
   }

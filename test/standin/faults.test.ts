@@ -96,20 +96,31 @@ describe('rate-limit', () => {
     expect(standin.log.map((entry) => entry.fault)).toEqual(['rate-limit', 'rate-limit', 'rate-limit']);
   });
 
-  it.each([403, 429, 400, 200])('answers at status %i, in JSON or as plain text, and applies nothing', async (status) => {
-    const { standin, call } = harness();
-    standin.faults.add({ type: 'rate-limit', status, retryAfter: 7, times: 1 });
-    standin.faults.add({ type: 'rate-limit', status, form: 'text', times: 1 });
-    const json = await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
-    expect([json.status, json.json(), json.headers.get('retry-after')]).toEqual([status, { Message: 'API Limit Exceeded' }, '7']);
-    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const text = await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
-    expect([text.status, text.text, text.headers.get('content-type')]).toEqual([status, API_LIMIT_TEXT, 'text/plain; charset=utf-8']);
-    expect(text.headers.has('retry-after')).toBe(false);
-    // Epos Now itself answers it, so the V2 headers come too.
-    expect(text.headers.get('deprecation')).toBe('true');
-    expect(standin.records('TenderType')).toHaveLength(7);
-  });
+  it.each([403, 429, 400, 200])(
+    'answers at status %i, in JSON or as plain text, and applies nothing',
+    async (status) => {
+      const { standin, call } = harness();
+      standin.faults.add({ type: 'rate-limit', status, retryAfter: 7, times: 1 });
+      standin.faults.add({ type: 'rate-limit', status, form: 'text', times: 1 });
+      const json = await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
+      expect([json.status, json.json(), json.headers.get('retry-after')]).toEqual([
+        status,
+        { Message: 'API Limit Exceeded' },
+        '7',
+      ]);
+      expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const text = await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
+      expect([text.status, text.text, text.headers.get('content-type')]).toEqual([
+        status,
+        API_LIMIT_TEXT,
+        'text/plain; charset=utf-8',
+      ]);
+      expect(text.headers.has('retry-after')).toBe(false);
+      // Epos Now itself answers it, so the V2 headers come too.
+      expect(text.headers.get('deprecation')).toBe('true');
+      expect(standin.records('TenderType')).toHaveLength(7);
+    },
+  );
 
   it('refuses an unknown body form', () => {
     const { standin } = harness();
@@ -147,7 +158,11 @@ describe('redirect', () => {
     const { standin, call } = harness();
     standin.faults.add({ type: 'redirect', location: 'http://elsewhere.test/api/V2/TenderType?page=1' });
     const answer = await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
-    expect([answer.status, answer.headers.get('location'), answer.text]).toEqual([302, 'http://elsewhere.test/api/V2/TenderType?page=1', '']);
+    expect([answer.status, answer.headers.get('location'), answer.text]).toEqual([
+      302,
+      'http://elsewhere.test/api/V2/TenderType?page=1',
+      '',
+    ]);
     // A load balancer or portal sent it, not Epos Now.
     expect(answer.headers.get('deprecation')).toBeNull();
     expect(standin.records('TenderType')).toHaveLength(7);
@@ -160,7 +175,9 @@ describe('redirect', () => {
     expect((await call('GET', '/api/V2/Product?page=1')).status).toBe(307);
     expect(() => standin.faults.add({ type: 'redirect' })).toThrow(RangeError);
     expect(() => standin.faults.add({ type: 'redirect', location: '/relative' })).toThrow(RangeError);
-    expect(() => standin.faults.add({ type: 'redirect', status: 200, location: 'http://elsewhere.test/' })).toThrow(RangeError);
+    expect(() => standin.faults.add({ type: 'redirect', status: 200, location: 'http://elsewhere.test/' })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -228,9 +245,18 @@ describe('malformed', () => {
 
   it('answers the text API Limit Exceeded as text/plain', async () => {
     const { standin, call } = harness();
-    standin.faults.add({ type: 'malformed', body: API_LIMIT_TEXT, contentType: 'text/plain; charset=utf-8', match: { method: 'PUT' } });
+    standin.faults.add({
+      type: 'malformed',
+      body: API_LIMIT_TEXT,
+      contentType: 'text/plain; charset=utf-8',
+      match: { method: 'PUT' },
+    });
     const answer = await call('PUT', '/api/V2/TenderType/1', { Name: 'Money' });
-    expect([answer.status, answer.text, answer.headers.get('content-type')]).toEqual([200, 'API Limit Exceeded', 'text/plain; charset=utf-8']);
+    expect([answer.status, answer.text, answer.headers.get('content-type')]).toEqual([
+      200,
+      'API Limit Exceeded',
+      'text/plain; charset=utf-8',
+    ]);
     expect(standin.record('TenderType', 1)?.Name).toBe('Cash');
   });
 
@@ -238,7 +264,11 @@ describe('malformed', () => {
     const { standin, call } = harness();
     standin.faults.add({ type: 'malformed', body: '{"truncated":', contentType: 'application/json' });
     const answer = await call('GET', '/api/V2/Product?page=1');
-    expect([answer.status, answer.text, answer.headers.get('content-type')]).toEqual([200, '{"truncated":', 'application/json']);
+    expect([answer.status, answer.text, answer.headers.get('content-type')]).toEqual([
+      200,
+      '{"truncated":',
+      'application/json',
+    ]);
   });
 });
 

@@ -108,7 +108,14 @@ export interface FaultPlan {
 }
 
 const TYPES: ReadonlySet<string> = new Set<FaultType>([
-  'latency', 'status', 'rate-limit', 'drop-after-apply', 'drop-before-apply', 'malformed', 'empty-list', 'redirect',
+  'latency',
+  'status',
+  'rate-limit',
+  'drop-after-apply',
+  'drop-before-apply',
+  'malformed',
+  'empty-list',
+  'redirect',
 ]);
 
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -177,7 +184,8 @@ export function faultResponse(fault: Fault): Response {
     const status = fault.status ?? 429;
     const headers: Record<string, string> = {};
     if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-    if (fault.form === 'text') return new Response(API_LIMIT_TEXT, { status, headers: { ...headers, 'content-type': TEXT_CONTENT_TYPE } });
+    if (fault.form === 'text')
+      return new Response(API_LIMIT_TEXT, { status, headers: { ...headers, 'content-type': TEXT_CONTENT_TYPE } });
     return jsonResponse(status, JSON.stringify({ Message: API_LIMIT_TEXT }), headers);
   }
   if (fault.type === 'empty-list') return jsonResponse(200, '[]');
@@ -240,12 +248,17 @@ function validate(fault: Fault): void {
     throw new RangeError(`reusedConnectionOnly belongs to a drop-after-apply fault, not '${fault.type}'`);
   }
   if (fault.type === 'redirect') {
-    if (!isAbsoluteUrl(fault.location)) throw new RangeError(`a redirect fault needs an absolute location, got ${String(fault.location)}`);
-    if (status !== undefined && !REDIRECTS.has(status)) throw new RangeError(`a redirect fault needs a redirect status, got ${status}`);
+    if (!isAbsoluteUrl(fault.location))
+      throw new RangeError(`a redirect fault needs an absolute location, got ${String(fault.location)}`);
+    if (status !== undefined && !REDIRECTS.has(status))
+      throw new RangeError(`a redirect fault needs a redirect status, got ${status}`);
     return;
   }
   // The Response constructor accepts 200..599 only; 204 and 304 cannot carry the error body.
-  if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599 && status !== 204 && status !== 205 && status !== 304)) {
+  if (
+    status !== undefined &&
+    !(Number.isInteger(status) && status >= 200 && status <= 599 && status !== 204 && status !== 205 && status !== 304)
+  ) {
     throw new RangeError(`a status fault needs a status in 200..599 that can carry a body, got ${status}`);
   }
 }

@@ -14,7 +14,9 @@ describe('inProcessFetch', () => {
   it('works with the handler detached from the stand-in, as servers call it', async () => {
     const { standin } = harness();
     const { fetch: handler } = standin;
-    const answer = await handler(new Request(`${BASE}/api/V2/TenderType/1`, { headers: { authorization: `Basic ${standin.token}` } }));
+    const answer = await handler(
+      new Request(`${BASE}/api/V2/TenderType/1`, { headers: { authorization: `Basic ${standin.token}` } }),
+    );
     expect(answer.status).toBe(200);
   });
 
@@ -34,7 +36,10 @@ describe('inProcessFetch', () => {
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(), 20);
-    const error = await pending.then(() => undefined, (reason: unknown) => reason);
+    const error = await pending.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe('AbortError');
     // The handler's own rejection lands on the next turn; give it one before reading the log.
@@ -59,7 +64,9 @@ describe('inProcessFetch', () => {
 
   it('never sends a request whose signal is already aborted', async () => {
     const { standin, fetch, auth } = harness();
-    await expect(fetch(`${BASE}/api/V2/Product/1`, { headers: auth, signal: AbortSignal.abort() })).rejects.toMatchObject({
+    await expect(
+      fetch(`${BASE}/api/V2/Product/1`, { headers: auth, signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({
       name: 'AbortError',
     });
     expect(standin.log).toEqual([]);

@@ -1,5 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -46,7 +46,10 @@ describe('persistence', () => {
     standin.put('TenderType', { TypeID: 1, Name: 'Notes & Coins' });
     standin.settingsText = '{"x":1}';
     await standin.flush();
-    const saved = JSON.parse(await readFile(file, 'utf8')) as { records: Record<string, { Name: string }[]>; settingsText: string };
+    const saved = JSON.parse(await readFile(file, 'utf8')) as {
+      records: Record<string, { Name: string }[]>;
+      settingsText: string;
+    };
     expect(saved.records.TenderType?.map((t) => t.Name)).toContain('Crypto');
     expect(saved.records.TenderType?.[0]?.Name).toBe('Notes & Coins');
     expect(saved.settingsText).toBe('{"x":1}');
@@ -66,7 +69,11 @@ describe('persistence', () => {
     const product = contract.record('Product', 2);
     expect(product?.Id).toBe(2);
     expect(product).not.toHaveProperty('ProductID');
-    expect({ ...product, Id: undefined }).toEqual({ ...v2.standin.record('Product', 2), ProductID: undefined, Id: undefined });
+    expect({ ...product, Id: undefined }).toEqual({
+      ...v2.standin.record('Product', 2),
+      ProductID: undefined,
+      Id: undefined,
+    });
   });
 
   it('refuses a corrupt file with an error naming it, rather than reseeding', async () => {

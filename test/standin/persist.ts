@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { KIND_NAMES, isKind, type Kind } from '../../app/epos/kinds.ts';
-import { recordId, type IdStyle } from '../../app/epos/ids.ts';
+import { type IdStyle, recordId } from '../../app/epos/ids.ts';
+import { isKind, KIND_NAMES, type Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { StandinState } from './state.ts';
 
@@ -121,10 +121,12 @@ export class StateWriter {
     if (!this.dirty) return;
     this.dirty = false;
     // The snapshot is taken when the write runs, so it includes changes made while waiting.
-    this.queue = this.queue.then(() => this.write()).then(undefined, (error: unknown) => {
-      // Kept for flush() to report: a background write has no caller to throw to.
-      this.failure = error;
-    });
+    this.queue = this.queue
+      .then(() => this.write())
+      .then(undefined, (error: unknown) => {
+        // Kept for flush() to report: a background write has no caller to throw to.
+        this.failure = error;
+      });
   }
 
   private async write(): Promise<void> {
@@ -142,13 +144,16 @@ function checkSnapshot(file: string, value: unknown): StateSnapshot {
   };
   if (!isObject(value)) return fail('not a JSON object');
   if (value.format !== FORMAT || value.version !== 1) return fail(`not a version 1 ${FORMAT} file`);
-  if (value.idStyle !== 'contract' && value.idStyle !== 'v2') return fail(`bad idStyle ${JSON.stringify(value.idStyle)}`);
-  if (value.settingsText !== null && typeof value.settingsText !== 'string') return fail('settingsText is neither a string nor null');
+  if (value.idStyle !== 'contract' && value.idStyle !== 'v2')
+    return fail(`bad idStyle ${JSON.stringify(value.idStyle)}`);
+  if (value.settingsText !== null && typeof value.settingsText !== 'string')
+    return fail('settingsText is neither a string nor null');
   const { records, nextIds } = value;
   if (!isObject(records) || !isObject(nextIds)) return fail('records or nextIds missing');
   for (const [kind, next] of Object.entries(nextIds)) {
     if (!isKind(kind)) return fail(`unknown kind ${kind} in nextIds`);
-    if (!(Number.isSafeInteger(next) && (next as number) >= 1)) return fail(`nextIds.${kind} is not a positive integer`);
+    if (!(Number.isSafeInteger(next) && (next as number) >= 1))
+      return fail(`nextIds.${kind} is not a positive integer`);
   }
   for (const [kind, list] of Object.entries(records)) {
     if (!isKind(kind)) return fail(`unknown kind ${kind} in records`);

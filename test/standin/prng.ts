@@ -62,5 +62,5 @@ export function localDateTime(epochMs: number): string {
 export function dateBetween(random: Random, from: string, to: string): string {
   const start = Date.parse(`${from}Z`);
   const end = Date.parse(`${to}Z`);
-  return localDateTime(start + Math.floor(random() * (end - start) / 1000) * 1000);
+  return localDateTime(start + Math.floor((random() * (end - start)) / 1000) * 1000);
 }

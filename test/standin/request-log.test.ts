@@ -13,7 +13,7 @@ describe('the request log', () => {
     expect(entry?.body.startsWith('{"Forename":"Big"')).toBe(true);
     expect(entry?.bodyBytes).toBe(JSON.stringify({ Forename: 'Big', Notes: notes }).length);
     // The server got all of it: only the log is cut.
-    expect(standin.records('Customer').at(-1)?.['Notes']).toBe(notes);
+    expect(standin.records('Customer').at(-1)?.Notes).toBe(notes);
   });
 
   it('leaves a body within the cap whole, with no bodyBytes', async () => {
@@ -26,17 +26,25 @@ describe('the request log', () => {
   it('keeps the newest entries within the entry cap', async () => {
     const { standin, call } = harness({ log: { entries: 3 } });
     for (let id = 1; id <= 5; id++) await call('GET', `/api/V2/TenderType/${id}`);
-    expect(standin.log.map((entry) => entry.path)).toEqual(['/api/V2/TenderType/3', '/api/V2/TenderType/4', '/api/V2/TenderType/5']);
+    expect(standin.log.map((entry) => entry.path)).toEqual([
+      '/api/V2/TenderType/3',
+      '/api/V2/TenderType/4',
+      '/api/V2/TenderType/5',
+    ]);
   });
 
   it('drops the oldest entries when their size passes the total cap, keeping the newest', async () => {
     const { standin, call } = harness({ log: { totalChars: 5_000 } });
-    for (let i = 0; i < 6; i++) await call('POST', '/api/integration/appsettings', JSON.stringify({ i, pad: 'p'.repeat(1_500) }));
+    for (let i = 0; i < 6; i++)
+      await call('POST', '/api/integration/appsettings', JSON.stringify({ i, pad: 'p'.repeat(1_500) }));
     const kept = standin.log.map((entry) => (JSON.parse(entry.body) as { i: number }).i);
     expect(kept.length).toBeGreaterThanOrEqual(1);
     expect(kept.length).toBeLessThan(4);
     expect(kept.at(-1)).toBe(5);
-    const chars = standin.log.reduce((sum, e) => sum + e.body.length + e.path.length + e.method.length + Object.entries(e.headers).join('').length, 0);
+    const chars = standin.log.reduce(
+      (sum, e) => sum + e.body.length + e.path.length + e.method.length + Object.entries(e.headers).join('').length,
+      0,
+    );
     expect(chars).toBeLessThanOrEqual(5_000);
   });
 
@@ -51,12 +59,15 @@ describe('a request without the token', () => {
   it('is answered 401 without its body being read', async () => {
     const { standin } = harness();
     let pulled = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled++ < 3) controller.enqueue(new Uint8Array(1024));
-        else controller.close();
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled++ < 3) controller.enqueue(new Uint8Array(1024));
+          else controller.close();
+        },
       },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     const request = new Request(`${BASE}/api/V2/Customer`, { method: 'POST', body, duplex: 'half' } as RequestInit);
     const answer = await standin.fetch(request);
     expect(answer.status).toBe(401);

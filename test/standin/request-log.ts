@@ -16,7 +16,11 @@ export interface LogLimits {
 }
 
 /** The defaults: far above what a test or the benchmark logs (under 20,000 small requests), far below a dev server's memory. */
-export const LOG_LIMITS: Readonly<Required<LogLimits>> = { entries: 50_000, bodyBytes: 65_536, totalChars: 64 * 1024 * 1024 };
+export const LOG_LIMITS: Readonly<Required<LogLimits>> = {
+  entries: 50_000,
+  bodyBytes: 65_536,
+  totalChars: 64 * 1024 * 1024,
+};
 
 // The log keeps a byte-order mark and replaces bad bytes (a cut may split a character).
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -31,7 +35,8 @@ export class RequestLog {
   constructor(limits: LogLimits = {}) {
     this.limits = { ...LOG_LIMITS, ...limits };
     for (const [name, value] of Object.entries(this.limits)) {
-      if (!(Number.isSafeInteger(value) && value > 0)) throw new RangeError(`log limit ${name} must be a whole number > 0, got ${value}`);
+      if (!(Number.isSafeInteger(value) && value > 0))
+        throw new RangeError(`log limit ${name} must be a whole number > 0, got ${value}`);
     }
   }
 
@@ -61,7 +66,10 @@ export class RequestLog {
     let drop = 0;
     let left = this.chars;
     // The newest entry stays even when it alone is over the size.
-    while (drop < this.entries.length - 1 && (this.entries.length - drop > this.limits.entries || left > this.limits.totalChars)) {
+    while (
+      drop < this.entries.length - 1 &&
+      (this.entries.length - drop > this.limits.entries || left > this.limits.totalChars)
+    ) {
       left -= this.placed.get(this.entries[drop] as LoggedRequest)?.chars ?? 0;
       drop++;
     }

@@ -42,7 +42,9 @@ export function notFoundResponse(url: string): Response {
 
 /** 405 with the methods that would have worked. */
 export function methodNotAllowedResponse(method: string, allowed: readonly string[]): Response {
-  return messageResponse(405, `The requested resource does not support http method '${method}'.`, { allow: allowed.join(', ') });
+  return messageResponse(405, `The requested resource does not support http method '${method}'.`, {
+    allow: allowed.join(', '),
+  });
 }
 
 /** 401 for a missing or wrong token. No WWW-Authenticate: a browser would pop up a login dialog. */

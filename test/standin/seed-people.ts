@@ -9,12 +9,54 @@ type Row = Record<string, unknown>;
 
 const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Mx'];
 const FORENAMES = [
-  'Olivia', 'Amelia', 'Zoë', 'Isla', 'Ava', 'Siân', 'Noah', 'Oliver', 'George', 'José', 'Arthur', 'Muhammad',
-  'Leo', 'Freya', 'Aoife', 'Chloé', 'Rhys', 'Dylan', 'Priya', 'Björn', 'Grace', 'Harry', 'Mia', 'Ewan',
+  'Olivia',
+  'Amelia',
+  'Zoë',
+  'Isla',
+  'Ava',
+  'Siân',
+  'Noah',
+  'Oliver',
+  'George',
+  'José',
+  'Arthur',
+  'Muhammad',
+  'Leo',
+  'Freya',
+  'Aoife',
+  'Chloé',
+  'Rhys',
+  'Dylan',
+  'Priya',
+  'Björn',
+  'Grace',
+  'Harry',
+  'Mia',
+  'Ewan',
 ];
 const SURNAMES = [
-  'Smith', 'Jones', 'Williams', 'Taylor', 'Brown', 'Davies', 'Evans', "O'Brien", 'Müller', 'Núñez', 'Patel',
-  'Khan', 'Wilson', 'Thomas', 'Roberts', 'Hughes', 'MacDonald', 'Łukasik', 'Walker', 'Wright', 'Green', 'Hall',
+  'Smith',
+  'Jones',
+  'Williams',
+  'Taylor',
+  'Brown',
+  'Davies',
+  'Evans',
+  "O'Brien",
+  'Müller',
+  'Núñez',
+  'Patel',
+  'Khan',
+  'Wilson',
+  'Thomas',
+  'Roberts',
+  'Hughes',
+  'MacDonald',
+  'Łukasik',
+  'Walker',
+  'Wright',
+  'Green',
+  'Hall',
 ];
 const BUSINESSES = ['Harbour Lights Ltd', 'The Green Grocer', 'Café Noir', 'Brightside Events', 'Kilnworks Studio'];
 
@@ -22,8 +64,20 @@ const BUSINESSES = ['Harbour Lights Ltd', 'The Green Grocer', 'Café Noir', 'Bri
 export function seedCustomerTypes(): Row[] {
   return [
     { Name: 'Standard', Discount: 0, Description: 'Walk-in customer', DefaultExpiryLength: null, DefaultMaxCredit: 0 },
-    { Name: 'Loyalty', Discount: 5, Description: 'Loyalty scheme member', DefaultExpiryLength: 365, DefaultMaxCredit: 0 },
-    { Name: 'Trade', Discount: 10, Description: 'Trade account, invoiced monthly', DefaultExpiryLength: null, DefaultMaxCredit: 500 },
+    {
+      Name: 'Loyalty',
+      Discount: 5,
+      Description: 'Loyalty scheme member',
+      DefaultExpiryLength: 365,
+      DefaultMaxCredit: 0,
+    },
+    {
+      Name: 'Trade',
+      Discount: 10,
+      Description: 'Trade account, invoiced monthly',
+      DefaultExpiryLength: null,
+      DefaultMaxCredit: 500,
+    },
     { Name: 'Staff', Discount: 20, Description: null, DefaultExpiryLength: null, DefaultMaxCredit: 50 },
   ];
 }
@@ -35,14 +89,19 @@ export function seedCustomers(random: Random, count = 200): Row[] {
     const forename = pick(random, FORENAMES);
     const surname = pick(random, SURNAMES);
     const type = intBetween(random, 1, 4);
-    const local = `${forename}.${surname}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
+    const local = `${forename}.${surname}`
+      .normalize('NFD')
+      .replace(/[^A-Za-z.]/g, '')
+      .toLowerCase();
     const signUp = dateBetween(random, '2014-03-01T08:00:00', '2024-11-30T20:00:00');
     rows.push({
       Title: chance(random, 0.8) ? pick(random, TITLES) : null,
       Forename: forename,
       Surname: surname,
       BusinessName: type === 3 ? pick(random, BUSINESSES) : null,
-      DateOfBirth: chance(random, 0.5) ? `${dateBetween(random, '1950-01-01T00:00:00', '2005-12-31T00:00:00').slice(0, 10)}T00:00:00` : null,
+      DateOfBirth: chance(random, 0.5)
+        ? `${dateBetween(random, '1950-01-01T00:00:00', '2005-12-31T00:00:00').slice(0, 10)}T00:00:00`
+        : null,
       ContactNumber: `07700 900${String(intBetween(random, 0, 999)).padStart(3, '0')}`,
       ContactNumber2: chance(random, 0.1) ? `020 7946 0${String(intBetween(random, 0, 999)).padStart(3, '0')}` : null,
       EmailAddress: chance(random, 0.85) ? `${local}${i}@example.com` : null,

@@ -3,7 +3,7 @@
  * unique EAN-13 barcodes and SKUs, each built the first time it is read.
  */
 import type { OpenRecord } from '../../app/epos/records.ts';
-import { chance, intBetween, money, mulberry32, pick, substream, type Random } from './prng.ts';
+import { chance, intBetween, money, mulberry32, pick, type Random, substream } from './prng.ts';
 
 /** How product families are named and priced. */
 interface Family {
@@ -15,32 +15,108 @@ interface Family {
 
 const MILKS = ['', 'Oat ', 'Soy ', 'Almond ', 'Coconut ', 'Skinny '];
 const COFFEES = [
-  'Flat White', 'Latte', 'Cappuccino', 'Americano', 'Mocha', 'Hot Chocolate', 'Chai Latte', 'Cortado',
-  'Macchiato', 'Café au Lait',
+  'Flat White',
+  'Latte',
+  'Cappuccino',
+  'Americano',
+  'Mocha',
+  'Hot Chocolate',
+  'Chai Latte',
+  'Cortado',
+  'Macchiato',
+  'Café au Lait',
 ];
-const CUPS: readonly [string, number][] = [['8oz', 0], ['12oz', 0.4], ['16oz', 0.8]];
-const COLD = ['Iced Latte', 'Orange Juice', 'Apple Juice', 'Sparkling Water', 'Still Water', 'Lemonade', 'Cola', 'Kombucha'];
+const CUPS: readonly [string, number][] = [
+  ['8oz', 0],
+  ['12oz', 0.4],
+  ['16oz', 0.8],
+];
+const COLD = [
+  'Iced Latte',
+  'Orange Juice',
+  'Apple Juice',
+  'Sparkling Water',
+  'Still Water',
+  'Lemonade',
+  'Cola',
+  'Kombucha',
+];
 const BAKES = [
-  'Sourdough Loaf', 'Seeded Rye Loaf', 'Baguette', 'Croissant', 'Pain au Chocolat', 'Almond Croissant',
-  'Cinnamon Bun', 'Focaccia', 'Brioche Bun', 'Bagel', 'Fougasse', 'Pain aux Raisins',
+  'Sourdough Loaf',
+  'Seeded Rye Loaf',
+  'Baguette',
+  'Croissant',
+  'Pain au Chocolat',
+  'Almond Croissant',
+  'Cinnamon Bun',
+  'Focaccia',
+  'Brioche Bun',
+  'Bagel',
+  'Fougasse',
+  'Pain aux Raisins',
 ];
 const CAKES = [
-  'Crème Brûlée', 'Tarte Tatin', 'Carrot Cake', 'Lemon Drizzle', 'Victoria Sponge', 'Brownie', 'Millionaire Shortbread',
-  'Pastel de Nata', 'Flapjack', 'Red Velvet Slice', 'Banana Bread', 'Éclair',
+  'Crème Brûlée',
+  'Tarte Tatin',
+  'Carrot Cake',
+  'Lemon Drizzle',
+  'Victoria Sponge',
+  'Brownie',
+  'Millionaire Shortbread',
+  'Pastel de Nata',
+  'Flapjack',
+  'Red Velvet Slice',
+  'Banana Bread',
+  'Éclair',
 ];
 const FILLINGS = [
-  'Ham & Cheese', 'Cheddar & Pickle', 'BLT', 'Egg Mayo', 'Tuna Melt', 'Chicken Caesar', 'Falafel & Hummus',
-  'Smoked Salmon', 'Brie & Cranberry', 'Coronation Chicken',
+  'Ham & Cheese',
+  'Cheddar & Pickle',
+  'BLT',
+  'Egg Mayo',
+  'Tuna Melt',
+  'Chicken Caesar',
+  'Falafel & Hummus',
+  'Smoked Salmon',
+  'Brie & Cranberry',
+  'Coronation Chicken',
 ];
 const BREADS = ['Sandwich', 'Baguette', 'Wrap', 'Toastie', 'Panini', 'Bagel'];
 const HOT = [
-  'Jalapeño Poppers', 'Croque Monsieur', 'Soup of the Day', 'Mac & Cheese', 'Sausage Roll', 'Chilli con Carne',
-  'Shakshuka', 'Full Breakfast', 'Halloumi Fries', 'Pâté on Toast',
+  'Jalapeño Poppers',
+  'Croque Monsieur',
+  'Soup of the Day',
+  'Mac & Cheese',
+  'Sausage Roll',
+  'Chilli con Carne',
+  'Shakshuka',
+  'Full Breakfast',
+  'Halloumi Fries',
+  'Pâté on Toast',
 ];
-const DELI = ['Manchego', 'Gruyère', 'Jamón Serrano', 'Chorizo', 'Stilton', 'Olives', 'Crème Fraîche', 'Prosciutto', 'Feta', 'Houmous'];
+const DELI = [
+  'Manchego',
+  'Gruyère',
+  'Jamón Serrano',
+  'Chorizo',
+  'Stilton',
+  'Olives',
+  'Crème Fraîche',
+  'Prosciutto',
+  'Feta',
+  'Houmous',
+];
 const GROCERY: readonly [string, string][] = [
-  ['Whole Milk', '1L'], ['Oat Milk', '1L'], ['Free Range Eggs', 'x6'], ['Coffee Beans', '250g'], ['Ground Coffee', '227g'],
-  ['Earl Grey Tea', '40 bags'], ['Strawberry Jam', '340g'], ['Honey', '227g'], ['Butter', '250g'], ['Granola', '500g'],
+  ['Whole Milk', '1L'],
+  ['Oat Milk', '1L'],
+  ['Free Range Eggs', 'x6'],
+  ['Coffee Beans', '250g'],
+  ['Ground Coffee', '227g'],
+  ['Earl Grey Tea', '40 bags'],
+  ['Strawberry Jam', '340g'],
+  ['Honey', '227g'],
+  ['Butter', '250g'],
+  ['Granola', '500g'],
 ];
 const ORIGINS = ['', 'Organic ', 'Local ', 'Italian ', 'Spanish ', 'Welsh '];
 
@@ -50,10 +126,18 @@ const FAMILIES: readonly Family[] = [
     taxRateId: 1,
     name: (r) => {
       const [cup, extra] = pick(r, CUPS);
-      return { name: `${pick(r, MILKS)}${pick(r, COFFEES)} ${cup}`, size: cup, price: 2.6 + extra + intBetween(r, 0, 6) / 10 };
+      return {
+        name: `${pick(r, MILKS)}${pick(r, COFFEES)} ${cup}`,
+        size: cup,
+        price: 2.6 + extra + intBetween(r, 0, 6) / 10,
+      };
     },
   },
-  { categoryId: 2, taxRateId: 1, name: (r) => ({ name: pick(r, COLD), size: pick(r, ['330ml', '500ml']), price: 1.5 + r() * 2 }) },
+  {
+    categoryId: 2,
+    taxRateId: 1,
+    name: (r) => ({ name: pick(r, COLD), size: pick(r, ['330ml', '500ml']), price: 1.5 + r() * 2 }),
+  },
   { categoryId: 3, taxRateId: 2, name: (r) => ({ name: pick(r, BAKES), size: null, price: 1.2 + r() * 4 }) },
   { categoryId: 4, taxRateId: 1, name: (r) => ({ name: pick(r, CAKES), size: null, price: 2.5 + r() * 2.5 }) },
   {
@@ -68,7 +152,11 @@ const FAMILIES: readonly Family[] = [
     weighed: true,
     name: (r) => {
       const grams = pick(r, [100, 150, 200, 250]);
-      return { name: `${pick(r, ORIGINS)}${pick(r, DELI)} ${grams}g`, size: `${grams}g`, price: 1.8 + grams / 40 + r() * 2 };
+      return {
+        name: `${pick(r, ORIGINS)}${pick(r, DELI)} ${grams}g`,
+        size: `${grams}g`,
+        price: 1.8 + grams / 40 + r() * 2,
+      };
     },
   },
   {
@@ -82,8 +170,13 @@ const FAMILIES: readonly Family[] = [
 ];
 
 const DESCRIPTIONS = [
-  'Made fresh every morning.', 'Contains nuts.', 'Suitable for vegetarians.', 'Vegan.', 'Gluten free.',
-  'Served warm.', 'Locally sourced.',
+  'Made fresh every morning.',
+  'Contains nuts.',
+  'Suitable for vegetarians.',
+  'Vegan.',
+  'Gluten free.',
+  'Served warm.',
+  'Locally sourced.',
 ];
 
 /** An EAN-13 check digit for the first 12 digits. */

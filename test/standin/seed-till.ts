@@ -59,10 +59,23 @@ export function seedPopupNotes(): Row[] {
 /** Options offered by multiple-choice prompts. */
 export function seedMultipleChoiceOptions(random: Random): Row[] {
   const messages = [
-    'Oat milk', 'Soy milk', 'Extra shot', 'Decaf', 'Vanilla syrup', 'Caramel syrup', 'No sugar', 'Extra hot',
-    'Toasted', 'Gluten-free bread', 'Side salad', 'Chips',
+    'Oat milk',
+    'Soy milk',
+    'Extra shot',
+    'Decaf',
+    'Vanilla syrup',
+    'Caramel syrup',
+    'No sugar',
+    'Extra hot',
+    'Toasted',
+    'Gluten-free bread',
+    'Side salad',
+    'Chips',
   ];
-  return messages.map((message) => ({ Message: message, NoteID: chance(random, 0.2) ? intBetween(random, 1, 6) : null }));
+  return messages.map((message) => ({
+    Message: message,
+    NoteID: chance(random, 0.2) ? intBetween(random, 1, 6) : null,
+  }));
 }
 
 /** Products placed in multiple-choice groups. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KIND_NAMES, type Kind } from '../../app/epos/kinds.ts';
 import { idKey } from '../../app/epos/ids.ts';
+import { KIND_NAMES, type Kind } from '../../app/epos/kinds.ts';
 import { FIELDS } from './fields.ts';
 import { harness } from './harness.ts';
 import { createStandin } from './standin.ts';
@@ -90,7 +90,11 @@ describe('seeded data', () => {
     expect(products.every((p) => /^SKU-\d{6}$/.test(p.Sku as string))).toBe(true);
     expect(products[122]?.Sku).toBe('SKU-000123');
     for (const field of ['SalePrice', 'CostPrice', 'EatOutPrice']) {
-      expect(products.every((p) => typeof p[field] === 'number' && Math.round((p[field] as number) * 100) / 100 === p[field])).toBe(true);
+      expect(
+        products.every(
+          (p) => typeof p[field] === 'number' && Math.round((p[field] as number) * 100) / 100 === p[field],
+        ),
+      ).toBe(true);
     }
     expect(products.every((p) => (p.CostPrice as number) < (p.SalePrice as number))).toBe(true);
     expect(products.every((p) => p.SellOnTill === true && typeof p.ArticleCode === 'string')).toBe(true);
@@ -124,7 +128,9 @@ describe('seeded data', () => {
     expect(customers.every((c) => NO_ZONE_DATE.test(c.SignUpDate as string))).toBe(true);
     expect(customers.every((c) => c.DateOfBirth === null || NO_ZONE_DATE.test(c.DateOfBirth as string))).toBe(true);
     expect(customers.some((c) => /[^\x00-\x7f]/.test(`${c.Forename}${c.Surname}`))).toBe(true);
-    expect(customers.every((c) => c.EmailAddress === null || /^[a-z.]+\d+@example\.com$/.test(c.EmailAddress as string))).toBe(true);
+    expect(
+      customers.every((c) => c.EmailAddress === null || /^[a-z.]+\d+@example\.com$/.test(c.EmailAddress as string)),
+    ).toBe(true);
     const clockings = all('Clocking');
     expect(clockings.every((c) => NO_ZONE_DATE.test(c.InTime as string))).toBe(true);
   });

@@ -2,20 +2,35 @@
  * Fills a fresh state with deterministic records for all 19 kinds. Each kind draws from its own
  * stream, so the product count changes products (and references to them) but nothing else.
  */
-import type { Kind } from '../../app/epos/kinds.ts';
+
 import { idKey } from '../../app/epos/ids.ts';
-import { substream, type Random } from './prng.ts';
+import type { Kind } from '../../app/epos/kinds.ts';
+import { type Random, substream } from './prng.ts';
+import {
+  seedAccessRights,
+  seedBookingCustomers,
+  seedClockings,
+  seedClockingTypes,
+  seedCustomers,
+  seedCustomerTypes,
+} from './seed-people.ts';
 import { productMaker } from './seed-products.ts';
 import {
-  seedAccessRights, seedBookingCustomers, seedClockings, seedClockingTypes, seedCustomers, seedCustomerTypes,
-} from './seed-people.ts';
-import {
-  seedDiscountReasons, seedMultipleChoiceOptions, seedMultipleChoiceProductGroupItems, seedPopupNotes,
-  seedProductLocationAreaPrices, seedSeatingTables, seedTenderTypes,
-} from './seed-till.ts';
-import {
-  seedBaseItems, seedProductStock, seedStockTransferItems, seedStockTransfers, seedTransactionItems,
+  seedBaseItems,
+  seedProductStock,
+  seedStockTransferItems,
+  seedStockTransfers,
+  seedTransactionItems,
 } from './seed-stock.ts';
+import {
+  seedDiscountReasons,
+  seedMultipleChoiceOptions,
+  seedMultipleChoiceProductGroupItems,
+  seedPopupNotes,
+  seedProductLocationAreaPrices,
+  seedSeatingTables,
+  seedTenderTypes,
+} from './seed-till.ts';
 import type { StandinState } from './state.ts';
 
 /** How much to seed. */
@@ -57,7 +72,10 @@ const GENERATORS: { readonly [K in Exclude<Kind, 'Product'>]: (random: Random, p
 export function seedState(state: StandinState, options: SeedOptions): void {
   // Products are built on first read, since there may be tens of thousands of them.
   state.table('Product').seedLazily(options.products, productMaker(options.seed, idKey('Product', state.idStyle)));
-  for (const [kind, generate] of Object.entries(GENERATORS) as [Exclude<Kind, 'Product'>, (r: Random, p: number) => Rows][]) {
+  for (const [kind, generate] of Object.entries(GENERATORS) as [
+    Exclude<Kind, 'Product'>,
+    (r: Random, p: number) => Rows,
+  ][]) {
     state.load(kind, generate(substream(options.seed, kind), options.products));
   }
 }

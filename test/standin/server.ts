@@ -2,18 +2,19 @@
  * The stand-in itself: request intake (log, faults, auth) in front of the V2 and settings
  * handlers, over seeded or restored state.
  */
-import type { Kind } from '../../app/epos/kinds.ts';
+
 import type { IdStyle } from '../../app/epos/ids.ts';
+import type { Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { connectionOf } from './connection.ts';
 import { delay } from './delay.ts';
 import { ConnectionDropped } from './dropped.ts';
-import { FaultInjector, faultResponse, type Fault, type FaultType } from './faults.ts';
-import { readSnapshot, restoreState, snapshotOf, StateWriter } from './persist.ts';
+import { type Fault, FaultInjector, type FaultType, faultResponse } from './faults.ts';
+import { readSnapshot, restoreState, StateWriter, snapshotOf } from './persist.ts';
 import { substream } from './prng.ts';
-import { notFoundResponse, unauthorizedResponse, withV2Headers } from './responses.ts';
 import { RequestLog } from './request-log.ts';
-import { createRouter, routeKind, type Route } from './routes.ts';
+import { notFoundResponse, unauthorizedResponse, withV2Headers } from './responses.ts';
+import { createRouter, type Route, routeKind } from './routes.ts';
 import { seedState } from './seed.ts';
 import { handleSettings } from './settings.ts';
 import type { LoggedRequest, Standin, StandinOptions } from './standin.ts';
@@ -42,11 +43,21 @@ export class LocalStandin implements Standin {
   private readonly requests: RequestLog;
 
   constructor(options: StandinOptions, defaultToken: string) {
-    const { idStyle = 'v2', products = 3000, seed = 1, createStatus = 201, token = defaultToken, persistFile } = options;
-    if (idStyle !== 'v2' && idStyle !== 'contract') throw new RangeError(`idStyle must be 'v2' or 'contract', got ${String(idStyle)}`);
-    if (!(Number.isSafeInteger(products) && products >= 0)) throw new RangeError(`products must be a whole number >= 0, got ${products}`);
+    const {
+      idStyle = 'v2',
+      products = 3000,
+      seed = 1,
+      createStatus = 201,
+      token = defaultToken,
+      persistFile,
+    } = options;
+    if (idStyle !== 'v2' && idStyle !== 'contract')
+      throw new RangeError(`idStyle must be 'v2' or 'contract', got ${String(idStyle)}`);
+    if (!(Number.isSafeInteger(products) && products >= 0))
+      throw new RangeError(`products must be a whole number >= 0, got ${products}`);
     if (!Number.isFinite(seed)) throw new RangeError(`seed must be a finite number, got ${seed}`);
-    if (createStatus !== 200 && createStatus !== 201) throw new RangeError(`createStatus must be 200 or 201, got ${String(createStatus)}`);
+    if (createStatus !== 200 && createStatus !== 201)
+      throw new RangeError(`createStatus must be 200 or 201, got ${String(createStatus)}`);
     if (token === '') throw new RangeError('token must not be empty');
     this.idStyle = idStyle;
     this.token = token;
@@ -61,7 +72,8 @@ export class LocalStandin implements Standin {
     if (saved === undefined) seedState(this.state, { products, seed });
     else restoreState(this.state, saved);
     // Created after restoring, so loading the file does not write it straight back.
-    if (persistFile !== undefined) writer = new StateWriter(persistFile, () => snapshotOf(this.state), saved === undefined);
+    if (persistFile !== undefined)
+      writer = new StateWriter(persistFile, () => snapshotOf(this.state), saved === undefined);
     this.writer = writer;
   }
 
@@ -111,7 +123,14 @@ export class LocalStandin implements Standin {
     }
     const response =
       outcome === undefined || outcome.type === 'drop-after-apply'
-        ? this.answer(request, authorized, url, route, bytes, entry.bodyBytes === undefined ? entry.body : DECODER.decode(bytes))
+        ? this.answer(
+            request,
+            authorized,
+            url,
+            route,
+            bytes,
+            entry.bodyBytes === undefined ? entry.body : DECODER.decode(bytes),
+          )
         : faultAnswer(outcome, route);
     if (outcome?.type === 'drop-after-apply') {
       this.requests.add(entry, arrival);
@@ -152,7 +171,14 @@ export class LocalStandin implements Standin {
   }
 
   /** The server proper: auth, then the endpoint. */
-  private answer(request: Request, authorized: boolean, url: URL, route: Route, bytes: Uint8Array, body: string): Response {
+  private answer(
+    request: Request,
+    authorized: boolean,
+    url: URL,
+    route: Route,
+    bytes: Uint8Array,
+    body: string,
+  ): Response {
     const v2 = isV2(route);
     if (!authorized) {
       return v2 ? withV2Headers(unauthorizedResponse()) : unauthorizedResponse();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KIND_NAMES, KINDS, PAGE_SIZE, type Kind } from '../../app/epos/kinds.ts';
-import { idKey, type IdStyle } from '../../app/epos/ids.ts';
+import { type IdStyle, idKey } from '../../app/epos/ids.ts';
+import { KIND_NAMES, KINDS, type Kind, PAGE_SIZE } from '../../app/epos/kinds.ts';
 import { FIELDS } from './fields.ts';
 import { BASE, harness } from './harness.ts';
 import { V2_SUNSET } from './responses.ts';
@@ -48,7 +48,9 @@ describe('auth', () => {
 
   it('accepts a custom token and still marks a V2 401 as deprecated', async () => {
     const { call } = harness({ token: 'c2VjcmV0' });
-    expect((await call('GET', '/api/V2/TenderType/1', undefined, { authorization: 'Basic c2VjcmV0' })).status).toBe(200);
+    expect((await call('GET', '/api/V2/TenderType/1', undefined, { authorization: 'Basic c2VjcmV0' })).status).toBe(
+      200,
+    );
     const denied = await call('GET', '/api/V2/TenderType/1', undefined, { authorization: `Basic ${DEMO_TOKEN}` });
     expect(denied.status).toBe(401);
     expect(denied.headers.get('deprecation')).toBe('true');
@@ -86,7 +88,9 @@ describe('list', () => {
     const slashed = await call('GET', '/api/V2/Product/?page=2');
     expect(plain.text).toBe(slashed.text);
     expect((plain.json() as unknown[]).length).toBe(50);
-    expect((await call('GET', '/api/V2/TenderType/?page=1')).text).toBe((await call('GET', '/api/V2/TenderType?page=1')).text);
+    expect((await call('GET', '/api/V2/TenderType/?page=1')).text).toBe(
+      (await call('GET', '/api/V2/TenderType?page=1')).text,
+    );
   });
 
   it('treats a missing page as page 1 and binds the parameter case-insensitively', async () => {
@@ -103,7 +107,10 @@ describe('list', () => {
     for (const page of ['0', '-1', '1.5', 'abc', '', '1e3', '99999999999999999999']) {
       const answer = await call('GET', `/api/V2/Product?page=${page}`);
       expect(answer.status, page).toBe(400);
-      expect(answer.json()).toMatchObject({ Message: 'The request is invalid.', ModelState: { page: [expect.any(String)] } });
+      expect(answer.json()).toMatchObject({
+        Message: 'The request is invalid.',
+        ModelState: { page: [expect.any(String)] },
+      });
     }
   });
 
@@ -119,7 +126,10 @@ describe('list', () => {
         const key = idKey(kind, style);
         expect(ids(list, key)).toEqual(list.map((_, i) => i + 1));
         const other = style === 'v2' ? 'Id' : KINDS[kind].v2IdKey;
-        expect(list.some((record) => Object.hasOwn(record, other)), kind).toBe(false);
+        expect(
+          list.some((record) => Object.hasOwn(record, other)),
+          kind,
+        ).toBe(false);
       }
     });
   }
@@ -146,7 +156,11 @@ describe('records', () => {
       it('creates with the next id, the full field set and nulls for fields not sent', async () => {
         const { standin, call } = harness({ idStyle: style, products: 10 });
         const created = await call('POST', '/api/V2/Product', {
-          Id: 77, ProductID: 78, Name: 'Jalapeño Poppers', SalePrice: 5.5, Custom: 'kept',
+          Id: 77,
+          ProductID: 78,
+          Name: 'Jalapeño Poppers',
+          SalePrice: 5.5,
+          Custom: 'kept',
         });
         expect(created.status).toBe(201);
         const record = created.json() as Record<string, unknown>;
@@ -157,7 +171,9 @@ describe('records', () => {
         expect(standin.record('Product', 77)).toBeUndefined();
         // Ids are not reused: deleting the newest does not hand its id out again.
         standin.remove('Product', 11);
-        expect(((await call('POST', '/api/V2/Product/', { Name: 'Tea' })).json() as Record<string, unknown>)[key('Product')]).toBe(12);
+        expect(
+          ((await call('POST', '/api/V2/Product/', { Name: 'Tea' })).json() as Record<string, unknown>)[key('Product')],
+        ).toBe(12);
       });
 
       it('answers a create with 200 when configured to', async () => {
@@ -195,13 +211,15 @@ describe('records', () => {
           expect(created.status, kind).toBe(201);
           const id = (created.json() as Record<string, number>)[key(kind)] as number;
           expect(id, kind).toBe(count + 1);
-          expect(Object.keys(created.json() as object)).toEqual(Object.keys(standin.records(kind)[0] as object).concat(
-            FIELDS[kind].includes('Note') ? [] : ['Note'],
-          ));
+          expect(Object.keys(created.json() as object)).toEqual(
+            Object.keys(standin.records(kind)[0] as object).concat(FIELDS[kind].includes('Note') ? [] : ['Note']),
+          );
           expect((await call('GET', `${base}/${id}`)).json()).toEqual(created.json());
           const updated = await call('PUT', `${base}/${id}/`, { Note: 'changed' });
           expect((updated.json() as Record<string, unknown>).Note, kind).toBe('changed');
-          expect((await call('GET', `${base}/?page=${Math.ceil(id / PAGE_SIZE)}`)).json()).toContainEqual(updated.json());
+          expect((await call('GET', `${base}/?page=${Math.ceil(id / PAGE_SIZE)}`)).json()).toContainEqual(
+            updated.json(),
+          );
           expect((await call('DELETE', `${base}/${id}`)).status).toBe(200);
           expect(standin.records(kind)).toHaveLength(count);
         }
@@ -226,10 +244,16 @@ describe('errors', () => {
     const { standin, call } = harness();
     const before = standin.records('TenderType');
     for (const body of ['{"Name":', '', '   ', '[1,2]', '42', 'null', '"Cash"', 'Name=Cash']) {
-      for (const [method, path] of [['POST', '/api/V2/TenderType'], ['PUT', '/api/V2/TenderType/1']] as const) {
+      for (const [method, path] of [
+        ['POST', '/api/V2/TenderType'],
+        ['PUT', '/api/V2/TenderType/1'],
+      ] as const) {
         const answer = await call(method, path, body);
         expect(answer.status, `${method} ${JSON.stringify(body)}`).toBe(400);
-        expect(answer.json()).toMatchObject({ Message: 'The request is invalid.', ModelState: { body: [expect.any(String)] } });
+        expect(answer.json()).toMatchObject({
+          Message: 'The request is invalid.',
+          ModelState: { body: [expect.any(String)] },
+        });
       }
     }
     expect(standin.records('TenderType')).toEqual(before);
@@ -237,10 +261,18 @@ describe('errors', () => {
 
   it('answers 404 for unknown kinds and paths, with V2 headers only under /api/V2/', async () => {
     const { call } = harness();
-    for (const path of ['/api/V2/Nope', '/api/V2/DiscountReason/1', '/api/V2/Product/1/extra', '/api/V2/', '/api/V2//Product']) {
+    for (const path of [
+      '/api/V2/Nope',
+      '/api/V2/DiscountReason/1',
+      '/api/V2/Product/1/extra',
+      '/api/V2/',
+      '/api/V2//Product',
+    ]) {
       const answer = await call('GET', path);
       expect(answer.status, path).toBe(404);
-      expect(answer.json()).toEqual({ Message: `No HTTP resource was found that matches the request URI '${BASE}${path}'.` });
+      expect(answer.json()).toEqual({
+        Message: `No HTTP resource was found that matches the request URI '${BASE}${path}'.`,
+      });
       expect(answer.headers.get('deprecation')).toBe('true');
     }
     const outside = await call('GET', '/api/V4/Product');
@@ -299,7 +331,8 @@ describe('headers', () => {
 });
 
 describe('app settings', () => {
-  const document = '{ "theme" : "dark",\n  "tip": [10, 12.50, 15], "name": "Caf\\u00e9 Zoë" , "nested": {"a": null} }  ';
+  const document =
+    '{ "theme" : "dark",\n  "tip": [10, 12.50, 15], "name": "Caf\\u00e9 Zoë" , "nested": {"a": null} }  ';
 
   it('answers null before any save', async () => {
     const { call } = harness();
@@ -315,7 +348,12 @@ describe('app settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.text).toBe(document);
     expect(standin.settingsText).toBe(document);
-    for (const path of ['/API/Integrations/AppSettings/', '/api/integration/appsettings', '/api/integrations/appsettings', '/API/INTEGRATION/APPSETTINGS/']) {
+    for (const path of [
+      '/API/Integrations/AppSettings/',
+      '/api/integration/appsettings',
+      '/api/integrations/appsettings',
+      '/API/INTEGRATION/APPSETTINGS/',
+    ]) {
       const read = await call('GET', path);
       expect(read.status, path).toBe(200);
       expect(read.text, path).toBe(document);
@@ -339,9 +377,16 @@ describe('app settings', () => {
     for (const body of ['', '  ', '{v:1}', '{"v":1', 'undefined']) {
       const answer = await call('POST', '/api/integration/appsettings', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.json()).toMatchObject({ Message: 'The request is invalid.', ModelState: { body: [expect.any(String)] } });
+      expect(answer.json()).toMatchObject({
+        Message: 'The request is invalid.',
+        ModelState: { body: [expect.any(String)] },
+      });
     }
-    const latin1 = await fetch(`${BASE}/api/integration/appsettings`, { method: 'POST', headers: auth, body: new Uint8Array([0x22, 0xe9, 0x22]) });
+    const latin1 = await fetch(`${BASE}/api/integration/appsettings`, {
+      method: 'POST',
+      headers: auth,
+      body: new Uint8Array([0x22, 0xe9, 0x22]),
+    });
     expect(latin1.status).toBe(400);
     expect(standin.settingsText).toBe('{"v":1}');
   });
@@ -356,7 +401,12 @@ describe('app settings', () => {
 describe('log', () => {
   it('records every request with path, lower-case headers, body and status', async () => {
     const { standin, call } = harness();
-    await call('POST', '/api/V2/TenderType?x=1&y=%20z', { Name: 'Crypto' }, { authorization: `Basic ${DEMO_TOKEN}`, 'X-Trace': 'abc' });
+    await call(
+      'POST',
+      '/api/V2/TenderType?x=1&y=%20z',
+      { Name: 'Crypto' },
+      { authorization: `Basic ${DEMO_TOKEN}`, 'X-Trace': 'abc' },
+    );
     await call('GET', '/api/V2/Nope');
     await call('GET', '/api/V2/Product?#fragment');
     expect(standin.log).toEqual([

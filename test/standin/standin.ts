@@ -3,8 +3,9 @@
  * pages of 200, Basic auth, app settings byte for byte) written as a fetch handler, so unit tests
  * call it in process and a dev server can put it behind real HTTP.
  */
-import type { Kind } from '../../app/epos/kinds.ts';
+
 import type { IdStyle } from '../../app/epos/ids.ts';
+import type { Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { FaultList, FaultType } from './faults.ts';
 import type { LogLimits } from './request-log.ts';

@@ -2,8 +2,9 @@
  * What the stand-in stores: one table per kind, in one id style, and the app-settings text.
  * Every change goes through here so persistence hears about all of them.
  */
+
+import { type IdStyle, recordId } from '../../app/epos/ids.ts';
 import { KIND_NAMES, type Kind } from '../../app/epos/kinds.ts';
-import { recordId, type IdStyle } from '../../app/epos/ids.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { settableFields, shapeRecord } from './fields.ts';
 import { RecordTable } from './table.ts';

@@ -2,9 +2,13 @@
  * The five V2 operations of every kind: list, get, create, update, delete. Answers are built
  * from the stored records; nothing here knows about auth, faults or logging.
  */
-import { PAGE_SIZE, type Kind } from '../../app/epos/kinds.ts';
+import { type Kind, PAGE_SIZE } from '../../app/epos/kinds.ts';
 import {
-  badIdResponse, invalidResponse, jsonResponse, methodNotAllowedResponse, notFoundResponse,
+  badIdResponse,
+  invalidResponse,
+  jsonResponse,
+  methodNotAllowedResponse,
+  notFoundResponse,
 } from './responses.ts';
 import type { Route } from './routes.ts';
 import type { StandinState } from './state.ts';
@@ -89,7 +93,10 @@ function parseObjectBody(body: string): Record<string, unknown> | Response {
     return invalidResponse('body', error.message);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return invalidResponse('body', `Expected a JSON object describing the record, got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}.`);
+    return invalidResponse(
+      'body',
+      `Expected a JSON object describing the record, got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}.`,
+    );
   }
   return value as Record<string, unknown>;
 }

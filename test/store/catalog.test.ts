@@ -36,7 +36,7 @@ describe('catalog reads', () => {
   it('finds a product by barcode, trimmed, and nothing for an unknown one', async () => {
     const { db, standin } = await pulled();
     const product = standin.record('Product', 42);
-    const barcode = String(product?.['Barcode']);
+    const barcode = String(product?.Barcode);
     expect(await readByBarcode(db, ` ${barcode}\n`)).toEqual(product);
     expect(await readByBarcode(db, '0000000000000')).toBeUndefined();
     expect(await readByBarcode(db, '  ')).toBeUndefined();
@@ -45,7 +45,12 @@ describe('catalog reads', () => {
   it('lays local writes over the snapshot: edits, deletes and offline creates', async () => {
     const { db, standin } = await pulled();
     const p10 = standin.record('Product', 10);
-    await db.put('local', { kind: 'Product', id: 10, record: { ...p10, Name: 'Edited here', Barcode: '999' }, landedAt: null });
+    await db.put('local', {
+      kind: 'Product',
+      id: 10,
+      record: { ...p10, Name: 'Edited here', Barcode: '999' },
+      landedAt: null,
+    });
     await db.put('local', { kind: 'Product', id: 11, record: null, landedAt: null });
     await db.put('local', { kind: 'Product', id: -1, record: { ProductID: -1, Name: 'Made offline' }, landedAt: null });
 
@@ -57,7 +62,7 @@ describe('catalog reads', () => {
     expect((await readOne(db, 'Product', 10))?.Name).toBe('Edited here');
     expect(await readOne(db, 'Product', 11)).toBeUndefined();
     expect((await readByBarcode(db, '999'))?.Name).toBe('Edited here');
-    expect(await readByBarcode(db, String(p10?.['Barcode']))).toBeUndefined();
+    expect(await readByBarcode(db, String(p10?.Barcode))).toBeUndefined();
     expect((await readPage(db, 'Product', 1))[0]?.Name).toBe('Made offline');
   });
 });
@@ -67,7 +72,9 @@ describe('storage errors', () => {
     const full = storeErrorFrom(new DOMException('quota', 'QuotaExceededError'), 'saving the basket');
     expect(full).toBeInstanceOf(StoreError);
     expect(full.code).toBe('storage-full');
-    expect(full.message).toBe("The device's storage is full: saving the basket failed. Free some space on the till and try again.");
+    expect(full.message).toBe(
+      "The device's storage is full: saving the basket failed. Free some space on the till and try again.",
+    );
     const other = storeErrorFrom(new DOMException('gone', 'InvalidStateError'), 'reading products');
     expect(other).toBeInstanceOf(StoreError);
     expect(other.code).toBe('failed');

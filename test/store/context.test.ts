@@ -6,12 +6,24 @@ import type { BootContext } from '../../app/store/schema.ts';
 
 const token = (search: string) => contextFromQuery(search)?.token;
 
-const CONTEXT: BootContext = { baseUrl: '', token: 'ZGVtbzpzZWNyZXQ=', deviceId: '1', locationId: '1', staffId: '1', username: null, locationAreaId: null };
+const CONTEXT: BootContext = {
+  baseUrl: '',
+  token: 'ZGVtbzpzZWNyZXQ=',
+  deviceId: '1',
+  locationId: '1',
+  staffId: '1',
+  username: null,
+  locationAreaId: null,
+};
 
 describe('contextFromQuery', () => {
   it('takes a token Epos Now passes unencoded as it is: a + stays a +, not a space', () => {
     expect(token('?appToken=abc+def==&deviceID=1')).toBe('abc+def==');
-    expect(contextFromQuery('?deviceID=7&appToken=a+b+c=&staffID=3')).toMatchObject({ token: 'a+b+c=', deviceId: '7', staffId: '3' });
+    expect(contextFromQuery('?deviceID=7&appToken=a+b+c=&staffID=3')).toMatchObject({
+      token: 'a+b+c=',
+      deviceId: '7',
+      staffId: '3',
+    });
   });
 
   it('still takes a percent-encoded token', () => {

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { createClient, type EposClient } from '../../app/epos/client.ts';
 import type { EposErrorData } from '../../app/epos/errors.ts';
 import type { IdStyle } from '../../app/epos/ids.ts';
-import { openTillDb, type OpenOptions, type TillDb } from '../../app/store/db.ts';
+import { type OpenOptions, openTillDb, type TillDb } from '../../app/store/db.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin, type StandinOptions } from '../standin/standin.ts';
@@ -16,9 +16,15 @@ export function freshDb(options: OpenOptions = {}): Promise<TillDb> {
 }
 
 /** A stand-in and a client talking to it in process. */
-export function standinClient(options: StandinOptions & { idStyle?: IdStyle } = {}): { standin: Standin; client: EposClient } {
+export function standinClient(options: StandinOptions & { idStyle?: IdStyle } = {}): {
+  standin: Standin;
+  client: EposClient;
+} {
   const standin = createStandin({ products: 450, ...options });
-  return { standin, client: createClient({ baseUrl: 'http://standin.test', token: standin.token, fetch: inProcessFetch(standin) }) };
+  return {
+    standin,
+    client: createClient({ baseUrl: 'http://standin.test', token: standin.token, fetch: inProcessFetch(standin) }),
+  };
 }
 
 /** A database with the stand-in's products pulled, a clock the test moves (pulls are timed by it), and a way to pull again. */
@@ -33,5 +39,13 @@ export async function pulledTill() {
 
 /** Epos Now refusing a write: a 400 with its reason, as the outbox stores it. */
 export function refusal(method: string, path: string): EposErrorData {
-  return { code: 'client', name: 'ClientError', message: 'HTTP 400: SalePrice is not valid', method, path, mayHaveReached: true, status: 400 };
+  return {
+    code: 'client',
+    name: 'ClientError',
+    message: 'HTTP 400: SalePrice is not valid',
+    method,
+    path,
+    mayHaveReached: true,
+    status: 400,
+  };
 }

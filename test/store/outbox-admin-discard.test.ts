@@ -87,7 +87,11 @@ describe('discarding a refused update', () => {
 describe('discarding a refused create', () => {
   it('takes the writes queued for its record with it, and only those', async () => {
     const db = await setup();
-    const { seq, recordId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Refused', SalePrice: -1 } }, NOW);
+    const { seq, recordId } = await enqueue(
+      db,
+      { op: 'create', kind: 'Product', body: { Name: 'Refused', SalePrice: -1 } },
+      NOW,
+    );
     const sent = await claim(db, (await db.get('outbox', seq as number))!, NOW);
     await markFailed(db, sent!, refusal('POST', '/api/V2/Product'), NOW + 1);
     await enqueue(db, { op: 'update', kind: 'Product', id: recordId, body: { SalePrice: 2 } }, NOW + 2);

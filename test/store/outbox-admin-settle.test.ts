@@ -13,17 +13,40 @@ import { saveContext } from '../../app/store/context.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { adoptRecord, discardEntry, editEntry, retryEntry } from '../../app/store/outbox-admin.ts';
-import { claim, holdOtherAccounts, markFailed, markHeld, markRetry, markVerify } from '../../app/store/outbox-outcomes.ts';
+import {
+  claim,
+  holdOtherAccounts,
+  markFailed,
+  markHeld,
+  markRetry,
+  markVerify,
+} from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pulledTill, refusal } from './fixture.ts';
 
 const NOW = 1_000;
 const TOKEN_A = btoa('shop-a-key:shop-a-secret');
-const unavailable: EposErrorData = { code: 'server', name: 'ServerError', message: 'HTTP 503', method: 'PUT', path: '/api/V2/Product/3', mayHaveReached: true, status: 503 };
+const unavailable: EposErrorData = {
+  code: 'server',
+  name: 'ServerError',
+  message: 'HTTP 503',
+  method: 'PUT',
+  path: '/api/V2/Product/3',
+  mayHaveReached: true,
+  status: 503,
+};
 
 async function tillOf(token: string): Promise<TillDb> {
   const { db } = await pulledTill();
-  await saveContext(db, { baseUrl: '', token, deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null });
+  await saveContext(db, {
+    baseUrl: '',
+    token,
+    deviceId: null,
+    locationId: null,
+    staffId: null,
+    username: null,
+    locationAreaId: null,
+  });
   return db;
 }
 
@@ -69,7 +92,12 @@ describe('Retry of a refused entry', () => {
     const { seq } = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Refused' } }, NOW);
     await markFailed(db, await sent(db, seq), refusal('PUT', '/api/V2/Product/3'), NOW + 1);
     await retryEntry(db, seq!, NOW + 2);
-    expect(await entry(db, seq)).toMatchObject({ state: 'pending', account: accountOf(TOKEN_A), error: refusal('PUT', '/api/V2/Product/3'), notBefore: 0 });
+    expect(await entry(db, seq)).toMatchObject({
+      state: 'pending',
+      account: accountOf(TOKEN_A),
+      error: refusal('PUT', '/api/V2/Product/3'),
+      notBefore: 0,
+    });
     // Opened with another account, the till still does not send it with that account's token.
     await holdOtherAccounts(db, 'another account', NOW + 3);
     expect((await entry(db, seq)).state).toBe('held');
@@ -92,7 +120,9 @@ describe('Edit', () => {
     const { seq } = await enqueue(db, { op: 'delete', kind: 'Product', id: 4 }, NOW);
     await markFailed(db, await sent(db, seq), refusal('DELETE', '/api/V2/Product/4'), NOW + 1);
     const before = await entry(db, seq);
-    await expect(editEntry(db, seq!, { Name: 'Undeleted' }, NOW + 2)).rejects.toThrow(/only a create, an update or a settings save can be edited/);
+    await expect(editEntry(db, seq!, { Name: 'Undeleted' }, NOW + 2)).rejects.toThrow(
+      /only a create, an update or a settings save can be edited/,
+    );
     expect(await entry(db, seq)).toEqual(before);
     expect(await readOne(db, 'Product', 4)).toBeUndefined();
   });
@@ -104,7 +134,11 @@ describe('a refused settings save', () => {
     const { seq } = await enqueue(db, { op: 'save', document: { tillName: 'Bad' } }, NOW);
     await markFailed(db, await sent(db, seq), refusal('PUT', '/api/V2/AppSettings'), NOW + 1);
     await editEntry(db, seq!, { Id: 3, ProductID: 4, tillName: 'Good' }, NOW + 2);
-    expect(await entry(db, seq)).toMatchObject({ state: 'pending', body: { Id: 3, ProductID: 4, tillName: 'Good' }, updatedAt: NOW + 2 });
+    expect(await entry(db, seq)).toMatchObject({
+      state: 'pending',
+      body: { Id: 3, ProductID: 4, tillName: 'Good' },
+      updatedAt: NOW + 2,
+    });
     await markFailed(db, await sent(db, seq), refusal('PUT', '/api/V2/AppSettings'), NOW + 3);
     await retryEntry(db, seq!, NOW + 4);
     expect(await entry(db, seq)).toMatchObject({ state: 'pending', body: { Id: 3, ProductID: 4, tillName: 'Good' } });
@@ -116,7 +150,9 @@ describe('a refused settings save', () => {
     await markFailed(db, await sent(db, seq), refusal('PUT', '/api/V2/AppSettings'), NOW + 1);
     await enqueue(db, { op: 'save', document: { tillName: 'Newer' } }, NOW + 2);
     await discardEntry(db, seq!);
-    expect((await db.getAll('outbox')).map((e) => [e.target, e.body, e.state])).toEqual([['settings', { tillName: 'Newer' }, 'pending']]);
+    expect((await db.getAll('outbox')).map((e) => [e.target, e.body, e.state])).toEqual([
+      ['settings', { tillName: 'Newer' }, 'pending'],
+    ]);
   });
 });
 
@@ -125,8 +161,12 @@ describe('an entry gone meanwhile (sent, or discarded in another tab)', () => {
     const { db } = await pulledTill();
     const { seq } = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Gone' } }, NOW);
     await discardEntry(db, seq!);
-    await expect(retryEntry(db, seq!, NOW + 1)).rejects.toThrow('retrying the change failed: Error: that change is no longer waiting (it was sent or discarded meanwhile)');
-    await expect(editEntry(db, seq!, { Name: 'x' }, NOW + 1)).rejects.toThrow('editing the change failed: Error: that change is no longer waiting (it was sent or discarded meanwhile)');
+    await expect(retryEntry(db, seq!, NOW + 1)).rejects.toThrow(
+      'retrying the change failed: Error: that change is no longer waiting (it was sent or discarded meanwhile)',
+    );
+    await expect(editEntry(db, seq!, { Name: 'x' }, NOW + 1)).rejects.toThrow(
+      'editing the change failed: Error: that change is no longer waiting (it was sent or discarded meanwhile)',
+    );
   });
 
   it('Discard and adopting a record have nothing left to do', async () => {
@@ -147,7 +187,9 @@ describe('the storage failing', () => {
     const { db } = await pulledTill();
     const { seq } = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } }, NOW);
     db.close();
-    await expect(enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'y' } }, NOW + 1)).rejects.toThrow(/^saving the change on this till failed: /);
+    await expect(enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'y' } }, NOW + 1)).rejects.toThrow(
+      /^saving the change on this till failed: /,
+    );
     await expect(discardEntry(db, seq!)).rejects.toThrow(/^discarding the change failed: /);
   });
 });

@@ -7,7 +7,15 @@ import { readOutboxStatus } from '../../app/store/outbox-status.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from './fixture.ts';
 
-const refusal = { code: 'client' as const, name: 'ClientError', message: 'HTTP 400', method: 'PUT', path: '/api/V2/Product/3', mayHaveReached: true, status: 400 };
+const refusal = {
+  code: 'client' as const,
+  name: 'ClientError',
+  message: 'HTTP 400',
+  method: 'PUT',
+  path: '/api/V2/Product/3',
+  mayHaveReached: true,
+  status: 400,
+};
 
 async function setup() {
   const db = await freshDb();
@@ -19,7 +27,14 @@ async function setup() {
 describe('outbox status', () => {
   it('counts pending, failed and held from the stored entries, with the oldest pending age', async () => {
     const db = await setup();
-    expect(await readOutboxStatus(db)).toEqual({ pending: 0, failed: 0, held: 0, oldestPendingAt: null, lastSentAt: null, paused: null });
+    expect(await readOutboxStatus(db)).toEqual({
+      pending: 0,
+      failed: 0,
+      held: 0,
+      oldestPendingAt: null,
+      lastSentAt: null,
+      paused: null,
+    });
     await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'a' } }, 100);
     await enqueue(db, { op: 'update', kind: 'Product', id: 4, body: { Name: 'b' } }, 200);
     const c = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'c' } }, 300);
@@ -83,7 +98,16 @@ describe('a person settling entries', () => {
   it('settles a held create by adopting the record the person picks', async () => {
     const db = await setup();
     const { seq, recordId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Twin' } }, 1);
-    await markHeld(db, (await db.get('outbox', seq!))!, null, [{ ProductID: 777, Name: 'Twin' }, { ProductID: 778, Name: 'Twin' }], 2);
+    await markHeld(
+      db,
+      (await db.get('outbox', seq!))!,
+      null,
+      [
+        { ProductID: 777, Name: 'Twin' },
+        { ProductID: 778, Name: 'Twin' },
+      ],
+      2,
+    );
     await adoptRecord(db, seq!, { ProductID: 778, Name: 'Twin' }, 3);
     expect(await db.count('outbox')).toBe(0);
     expect((await readOne(db, 'Product', 778))?.Name).toBe('Twin');

@@ -13,12 +13,27 @@ import { discardEntry } from '../../app/store/outbox-admin.ts';
 import { claim, markDone, markRetry, markUnsent, markVerify, readReady } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pullKind } from '../../sw/pull.ts';
-import { replay, type ReplayDeps } from '../../sw/replay.ts';
+import { type ReplayDeps, replay } from '../../sw/replay.ts';
 import { freshDb, standinClient } from './fixture.ts';
 
 const NOW = 1_000;
-const unavailable: EposErrorData = { code: 'server', name: 'ServerError', message: 'HTTP 503', method: 'POST', path: '/api/V2/Product', mayHaveReached: true, status: 503 };
-const offline: EposErrorData = { code: 'network', name: 'NetworkError', message: 'connect ECONNREFUSED', method: 'POST', path: '/api/V2/Product', mayHaveReached: false };
+const unavailable: EposErrorData = {
+  code: 'server',
+  name: 'ServerError',
+  message: 'HTTP 503',
+  method: 'POST',
+  path: '/api/V2/Product',
+  mayHaveReached: true,
+  status: 503,
+};
+const offline: EposErrorData = {
+  code: 'network',
+  name: 'NetworkError',
+  message: 'connect ECONNREFUSED',
+  method: 'POST',
+  path: '/api/V2/Product',
+  mayHaveReached: false,
+};
 
 async function setup() {
   const db = await freshDb();
@@ -29,7 +44,11 @@ async function setup() {
 
 /** A create claimed for sending, as the replayer leaves it while the request is out. */
 async function sentCreate(db: TillDb, name: string): Promise<{ sent: OutboxEntry; tempId: number }> {
-  const { seq, recordId: tempId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: name, SalePrice: 1 } }, NOW);
+  const { seq, recordId: tempId } = await enqueue(
+    db,
+    { op: 'create', kind: 'Product', body: { Name: name, SalePrice: 1 } },
+    NOW,
+  );
   const sent = await claim(db, (await db.get('outbox', seq as number))!, NOW);
   if (!sent) throw new Error('not claimed');
   return { sent, tempId };
@@ -98,9 +117,13 @@ describe('deleting a new record whose create already went out once', () => {
     const clock = { now: NOW };
     const deps: ReplayDeps = { db, client, now: () => clock.now, random: () => 0.5, retryBaseMs: 1_000, leaseMs: 0 };
     standin.faults.add({ match: { method: 'POST' }, type: 'drop-after-apply', times: 1 });
-    const { recordId: tempId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Applied, unheard', SalePrice: 1 } }, NOW);
+    const { recordId: tempId } = await enqueue(
+      db,
+      { op: 'create', kind: 'Product', body: { Name: 'Applied, unheard', SalePrice: 1 } },
+      NOW,
+    );
     await replay(deps);
-    expect(standin.records('Product').filter((p) => p['Name'] === 'Applied, unheard')).toHaveLength(1);
+    expect(standin.records('Product').filter((p) => p.Name === 'Applied, unheard')).toHaveLength(1);
     expect(await queued(db)).toEqual([['create', tempId, 'verify']]);
 
     await enqueue(db, { op: 'delete', kind: 'Product', id: tempId }, clock.now);
@@ -110,7 +133,7 @@ describe('deleting a new record whose create already went out once', () => {
       clock.now = Math.max(clock.now, report.nextAt);
     }
     expect(await db.getAll('outbox')).toEqual([]);
-    expect(standin.records('Product').filter((p) => p['Name'] === 'Applied, unheard')).toEqual([]);
+    expect(standin.records('Product').filter((p) => p.Name === 'Applied, unheard')).toEqual([]);
     const writes = standin.log.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
     expect(writes).toEqual(['POST /api/V2/Product', expect.stringMatching(/^DELETE \/api\/V2\/Product\/\d+$/)]);
     expect(await readOne(db, 'Product', tempId)).toBeUndefined();
@@ -120,7 +143,11 @@ describe('deleting a new record whose create already went out once', () => {
 describe('deleting a new record whose create a person discarded', () => {
   it('queues nothing: no request could carry its temporary id, and there is nothing on Epos Now to delete', async () => {
     const db = await freshDb();
-    const { recordId: temp, seq } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Never made', SalePrice: 1 } }, 1);
+    const { recordId: temp, seq } = await enqueue(
+      db,
+      { op: 'create', kind: 'Product', body: { Name: 'Never made', SalePrice: 1 } },
+      1,
+    );
     await discardEntry(db, seq as number);
     // A screen still showing the record deletes it.
     const queued = await enqueue(db, { op: 'delete', kind: 'Product', id: temp }, 2);

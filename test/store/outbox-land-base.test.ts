@@ -18,10 +18,14 @@ async function setup(): Promise<TillDb> {
   return (await pulledTill()).db;
 }
 
-
 describe('a person settling a refused write queued behind one that landed', () => {
   /** A write sent and landed with `answer` while `later` waited behind it; `later` is then sent and refused. */
-  async function landedThenRefused(db: TillDb, first: Write, answer: (id: number) => OpenRecord, later: (id: number) => Write) {
+  async function landedThenRefused(
+    db: TillDb,
+    first: Write,
+    answer: (id: number) => OpenRecord,
+    later: (id: number) => Write,
+  ) {
     const { seq, recordId: id } = await enqueue(db, first, NOW);
     const sent = await claim(db, (await db.get('outbox', seq as number))!, NOW);
     const behind = await enqueue(db, later(id), NOW + 1);
@@ -37,12 +41,21 @@ describe('a person settling a refused write queued behind one that landed', () =
   it('a landed create stays shown when the update behind it is discarded, edited or retried', async () => {
     for (const act of ['discard', 'edit', 'retry'] as const) {
       const db = await setup();
-      const { realId, seq } = await landedThenRefused(db, newProduct, () => created(902), (id) => ({ op: 'update', kind: 'Product', id, body: { SalePrice: -1 } }));
+      const { realId, seq } = await landedThenRefused(
+        db,
+        newProduct,
+        () => created(902),
+        (id) => ({ op: 'update', kind: 'Product', id, body: { SalePrice: -1 } }),
+      );
       expect(await readOne(db, 'Product', realId)).toEqual({ ...created(902), SalePrice: -1 });
       if (act === 'discard') await discardEntry(db, seq);
       if (act === 'edit') await editEntry(db, seq, { SalePrice: 2 }, NOW + 5);
       if (act === 'retry') await retryEntry(db, seq, NOW + 5);
-      const expected = { discard: created(902), edit: { ...created(902), SalePrice: 2 }, retry: { ...created(902), SalePrice: -1 } }[act];
+      const expected = {
+        discard: created(902),
+        edit: { ...created(902), SalePrice: 2 },
+        retry: { ...created(902), SalePrice: -1 },
+      }[act];
       expect([act, await readOne(db, 'Product', realId)]).toEqual([act, expected]);
     }
   });

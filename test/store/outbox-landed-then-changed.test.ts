@@ -17,7 +17,12 @@ const refusal = refusalOf('PUT', '/api/V2/Product');
 const setup = pulledTill;
 
 /** Sends `write` and records it landed at `at` with the server's `answer`. */
-async function landed(db: TillDb, write: Write, answer: (tempId: number) => OpenRecord | undefined, at: number): Promise<number> {
+async function landed(
+  db: TillDb,
+  write: Write,
+  answer: (tempId: number) => OpenRecord | undefined,
+  at: number,
+): Promise<number> {
   const { seq, recordId } = await enqueue(db, write, at);
   const sent = await claim(db, (await db.get('outbox', seq as number))!, at);
   return (await markDone(db, sent!, answer(recordId), at)).id;
@@ -42,13 +47,18 @@ describe('a refused change to a record whose earlier write landed since the last
     for (const what of ['discard', 'edit', 'retry'] as const) {
       const { db } = await setup();
       const made = { ProductID: 903, Name: 'Made here', SalePrice: 1 };
-      const id = await landed(db, { op: 'create', kind: 'Product', body: { Name: 'Made here', SalePrice: 1 } }, () => made, 2_000);
+      const id = await landed(
+        db,
+        { op: 'create', kind: 'Product', body: { Name: 'Made here', SalePrice: 1 } },
+        () => made,
+        2_000,
+      );
       const seq = await refused(db, { op: 'update', kind: 'Product', id, body: { SalePrice: -1 } }, 2_100);
       expect(await readOne(db, 'Product', id)).toEqual({ ...made, SalePrice: -1 });
       await act(db, what, seq, 2_200);
       const expected = { discard: made, edit: { ...made, SalePrice: 2 }, retry: { ...made, SalePrice: -1 } }[what];
       expect([what, await readOne(db, 'Product', id)]).toEqual([what, expected]);
-      expect([what, (await readAll(db, 'Product')).filter((p) => p['ProductID'] === id)]).toEqual([what, [expected]]);
+      expect([what, (await readAll(db, 'Product')).filter((p) => p.ProductID === id)]).toEqual([what, [expected]]);
     }
   });
 
@@ -56,10 +66,19 @@ describe('a refused change to a record whose earlier write landed since the last
     for (const what of ['discard', 'edit', 'retry'] as const) {
       const { db } = await setup();
       const server = (await readOne(db, 'Product', 3))!;
-      await landed(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Landed' } }, () => ({ ...server, Name: 'Landed' }), 2_000);
+      await landed(
+        db,
+        { op: 'update', kind: 'Product', id: 3, body: { Name: 'Landed' } },
+        () => ({ ...server, Name: 'Landed' }),
+        2_000,
+      );
       const seq = await refused(db, { op: 'update', kind: 'Product', id: 3, body: { SalePrice: -1 } }, 2_100);
       await act(db, what, seq, 2_200);
-      const expected = { discard: { ...server, Name: 'Landed' }, edit: { ...server, Name: 'Landed', SalePrice: 2 }, retry: { ...server, Name: 'Landed', SalePrice: -1 } }[what];
+      const expected = {
+        discard: { ...server, Name: 'Landed' },
+        edit: { ...server, Name: 'Landed', SalePrice: 2 },
+        retry: { ...server, Name: 'Landed', SalePrice: -1 },
+      }[what];
       expect([what, await readOne(db, 'Product', 3)]).toEqual([what, expected]);
     }
   });
@@ -67,7 +86,12 @@ describe('a refused change to a record whose earlier write landed since the last
   it('edited, refused again and then discarded: the landed record shows, still waiting for a pull', async () => {
     const { db } = await setup();
     const made = { ProductID: 904, Name: 'Made here', SalePrice: 1 };
-    const id = await landed(db, { op: 'create', kind: 'Product', body: { Name: 'Made here', SalePrice: 1 } }, () => made, 2_000);
+    const id = await landed(
+      db,
+      { op: 'create', kind: 'Product', body: { Name: 'Made here', SalePrice: 1 } },
+      () => made,
+      2_000,
+    );
     const seq = await refused(db, { op: 'update', kind: 'Product', id, body: { SalePrice: -1 } }, 2_100);
     await editEntry(db, seq, { SalePrice: -2 }, 2_200);
     await markFailed(db, (await claim(db, (await db.get('outbox', seq))!, 2_300))!, refusal, 2_301);
@@ -79,7 +103,12 @@ describe('a refused change to a record whose earlier write landed since the last
   it('a refused delete of a landed record, discarded, shows the landed record again', async () => {
     const { db } = await setup();
     const server = (await readOne(db, 'Product', 4))!;
-    await landed(db, { op: 'update', kind: 'Product', id: 4, body: { Name: 'Landed' } }, () => ({ ...server, Name: 'Landed' }), 2_000);
+    await landed(
+      db,
+      { op: 'update', kind: 'Product', id: 4, body: { Name: 'Landed' } },
+      () => ({ ...server, Name: 'Landed' }),
+      2_000,
+    );
     const seq = await refused(db, { op: 'delete', kind: 'Product', id: 4 }, 2_100);
     expect(await readOne(db, 'Product', 4)).toBeUndefined();
     await discardEntry(db, seq);
@@ -89,7 +118,12 @@ describe('a refused change to a record whose earlier write landed since the last
   it('once discarded, the landed record is released by the next pull that started after its landing, as any landing is', async () => {
     const { db, standin, clock, pull } = await setup();
     const server = (await readOne(db, 'Product', 5))!;
-    await landed(db, { op: 'update', kind: 'Product', id: 5, body: { Name: 'Landed' } }, () => ({ ...server, Name: 'Landed' }), 2_000);
+    await landed(
+      db,
+      { op: 'update', kind: 'Product', id: 5, body: { Name: 'Landed' } },
+      () => ({ ...server, Name: 'Landed' }),
+      2_000,
+    );
     await discardEntry(db, await refused(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: -1 } }, 2_100));
     const renamed = standin.put('Product', { ...server, Name: 'Renamed on the server' });
     clock.now = 1_500;
@@ -104,7 +138,12 @@ describe('a refused change to a record whose earlier write landed since the last
   it('a pull that started after the landing becomes the base: a change discarded after it shows the server\u2019s record as that pull found it', async () => {
     const { db, standin, clock, pull } = await setup();
     const server = (await readOne(db, 'Product', 6))!;
-    await landed(db, { op: 'update', kind: 'Product', id: 6, body: { Name: 'Landed' } }, () => ({ ...server, Name: 'Landed' }), 2_000);
+    await landed(
+      db,
+      { op: 'update', kind: 'Product', id: 6, body: { Name: 'Landed' } },
+      () => ({ ...server, Name: 'Landed' }),
+      2_000,
+    );
     const seq = await refused(db, { op: 'update', kind: 'Product', id: 6, body: { SalePrice: -1 } }, 2_100);
     const renamed = standin.put('Product', { ...server, Name: 'Renamed on the server' });
 
@@ -115,7 +154,12 @@ describe('a refused change to a record whose earlier write landed since the last
     // One that started after it has it (and any later change on the server).
     clock.now = 3_000;
     await pull();
-    expect(await db.get('local', ['Product', 6])).toEqual({ kind: 'Product', id: 6, record: { ...server, Name: 'Landed', SalePrice: -1 }, landedAt: null });
+    expect(await db.get('local', ['Product', 6])).toEqual({
+      kind: 'Product',
+      id: 6,
+      record: { ...server, Name: 'Landed', SalePrice: -1 },
+      landedAt: null,
+    });
     await discardEntry(db, seq);
     expect(await readOne(db, 'Product', 6)).toEqual(renamed);
     expect(await db.count('local')).toBe(0);

@@ -47,7 +47,12 @@ describe('land, then pull, then read', () => {
     const ctx = await setup();
     const { db, standin, client, clock, pull } = ctx;
     clock.now = 2_000;
-    const { sent } = await queueAndClaim(ctx, { op: 'update', kind: 'Product', id: 5, body: { Name: 'Named at the till' } });
+    const { sent } = await queueAndClaim(ctx, {
+      op: 'update',
+      kind: 'Product',
+      id: 5,
+      body: { Name: 'Named at the till' },
+    });
     const answer = await client.update('Product', 5, sent.body as OpenRecord);
     clock.now = 3_000;
     await markDone(db, sent, answer, clock.now);
@@ -77,7 +82,11 @@ describe('land, then pull, then read', () => {
     const ctx = await setup();
     const { db, standin, client, clock, pull } = ctx;
     clock.now = 2_000;
-    const create = await queueAndClaim(ctx, { op: 'create', kind: 'Product', body: { Name: 'Made at the till', SalePrice: 2 } });
+    const create = await queueAndClaim(ctx, {
+      op: 'create',
+      kind: 'Product',
+      body: { Name: 'Made at the till', SalePrice: 2 },
+    });
     const made = await client.create('Product', create.sent.body as OpenRecord);
     const id = recordId('Product', made) as number;
     const del = await queueAndClaim(ctx, { op: 'delete', kind: 'Product', id: 9 });
@@ -125,9 +134,17 @@ describe('a record landing while later writes to it are still queued', () => {
   it('a create landing with two updates queued behind shows the server\u2019s record with both laid over, under its real id', async () => {
     const ctx = await setup();
     const { db, client, clock, pull } = ctx;
-    const create = await queueAndClaim(ctx, { op: 'create', kind: 'Product', body: { Name: 'Cake', SalePrice: 1, Description: 'plain' } });
+    const create = await queueAndClaim(ctx, {
+      op: 'create',
+      kind: 'Product',
+      body: { Name: 'Cake', SalePrice: 1, Description: 'plain' },
+    });
     // Made while the create is on its way: they wait behind it.
-    await enqueue(db, { op: 'update', kind: 'Product', id: create.recordId, body: { SalePrice: 2, Description: 'iced' } }, clock.now);
+    await enqueue(
+      db,
+      { op: 'update', kind: 'Product', id: create.recordId, body: { SalePrice: 2, Description: 'iced' } },
+      clock.now,
+    );
     await enqueue(db, { op: 'update', kind: 'Product', id: create.recordId, body: { SalePrice: 3 } }, clock.now);
     const answer = await client.create('Product', create.sent.body as OpenRecord);
     const id = recordId('Product', answer) as number;
@@ -139,7 +156,9 @@ describe('a record landing while later writes to it are still queued', () => {
     expect((await readAll(db, 'Product')).filter((p) => recordId('Product', p) === id)).toEqual([expected]);
     expect(await readOne(db, 'Product', create.recordId)).toBeUndefined();
     expect(await db.get('local', ['Product', id])).toMatchObject({ landedAt: null });
-    expect((await db.getAll('outbox')).map((e) => [e.op, e.recordId, e.body])).toEqual([['update', id, { SalePrice: 3, Description: 'iced' }]]);
+    expect((await db.getAll('outbox')).map((e) => [e.op, e.recordId, e.body])).toEqual([
+      ['update', id, { SalePrice: 3, Description: 'iced' }],
+    ]);
 
     // A pull meanwhile has the record as created, not as changed since: the change stays shown.
     clock.now = 3_000;
@@ -150,7 +169,12 @@ describe('a record landing while later writes to it are still queued', () => {
   it('an update landing with a later update queued shows the answer with the later one laid over, whether the answer has the record or not', async () => {
     const ctx = await setup();
     const { db, client, clock } = ctx;
-    const first = await queueAndClaim(ctx, { op: 'update', kind: 'Product', id: 7, body: { Name: 'Seven', SalePrice: 5 } });
+    const first = await queueAndClaim(ctx, {
+      op: 'update',
+      kind: 'Product',
+      id: 7,
+      body: { Name: 'Seven', SalePrice: 5 },
+    });
     await enqueue(db, { op: 'update', kind: 'Product', id: 7, body: { SalePrice: 6 } }, clock.now);
     const answer = await client.update('Product', 7, first.sent.body as OpenRecord);
     // The server's answer is what it stored; a field it set itself shows too.

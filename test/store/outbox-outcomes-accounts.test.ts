@@ -19,13 +19,21 @@ const B = 'account-b';
 const otherAccountNote: EposErrorData = {
   code: 'auth',
   name: 'OtherAccount',
-  message: 'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
+  message:
+    'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
   method: '',
   path: '',
   mayHaveReached: false,
 };
 
-const backedOff: EposErrorData = { code: 'network', name: 'NetworkError', message: 'fetch failed', method: 'PUT', path: '/api/V2/Customer/2', mayHaveReached: false };
+const backedOff: EposErrorData = {
+  code: 'network',
+  name: 'NetworkError',
+  message: 'fetch failed',
+  method: 'PUT',
+  path: '/api/V2/Customer/2',
+  mayHaveReached: false,
+};
 
 /** Stores an entry as the outbox would have it; returns its seq. */
 async function put(db: TillDb, fields: Partial<OutboxEntry>): Promise<number> {
@@ -54,8 +62,21 @@ describe('entries of another account', () => {
     const verifying = await put(db, { account: B, op: 'create', recordId: -1, state: 'verify', notBefore: 7_000 });
     const original = await get(db, pending);
     expect(await holdOtherAccounts(db, A, NOW)).toBe(2);
-    expect(await get(db, pending)).toEqual({ ...original, state: 'held', error: otherAccountNote, previousState: 'pending', previousError: backedOff, updatedAt: NOW });
-    expect(await get(db, verifying)).toMatchObject({ state: 'held', error: otherAccountNote, previousState: 'verify', previousError: null, updatedAt: NOW });
+    expect(await get(db, pending)).toEqual({
+      ...original,
+      state: 'held',
+      error: otherAccountNote,
+      previousState: 'pending',
+      previousError: backedOff,
+      updatedAt: NOW,
+    });
+    expect(await get(db, verifying)).toMatchObject({
+      state: 'held',
+      error: otherAccountNote,
+      previousState: 'verify',
+      previousError: null,
+      updatedAt: NOW,
+    });
     // The till opened with the same account again: they stay held, as they were.
     const held = await db.getAll('outbox');
     expect(await holdOtherAccounts(db, A, NOW + 1)).toBe(0);
@@ -77,7 +98,14 @@ describe('entries of another account', () => {
   it("leaves this account's own entries alone, a backed-off one keeping its wait and its note", async () => {
     const db = await freshDb();
     await put(db, { account: A, error: backedOff, notBefore: 90_000, attempts: 2 });
-    await put(db, { account: A, op: 'create', recordId: -1, state: 'held', error: refusal('POST', '/api/V2/Customer'), candidates: [] });
+    await put(db, {
+      account: A,
+      op: 'create',
+      recordId: -1,
+      state: 'held',
+      error: refusal('POST', '/api/V2/Customer'),
+      candidates: [],
+    });
     const before = await db.getAll('outbox');
     expect(await holdOtherAccounts(db, A, NOW)).toBe(0);
     expect(await db.getAll('outbox')).toEqual(before);
@@ -121,7 +149,14 @@ describe('entries whose account is back', () => {
   it('one held for a person (a create that may have landed) stays held for the person', async () => {
     const db = await freshDb();
     const candidates = [{ CustomerID: 8, Forename: 'Ann' }];
-    await put(db, { account: B, op: 'create', recordId: -1, state: 'held', error: refusal('POST', '/api/V2/Customer'), candidates });
+    await put(db, {
+      account: B,
+      op: 'create',
+      recordId: -1,
+      state: 'held',
+      error: refusal('POST', '/api/V2/Customer'),
+      candidates,
+    });
     await put(db, { account: B, op: 'create', recordId: -2, state: 'held', error: null, candidates });
     const before = await db.getAll('outbox');
     expect(await holdOtherAccounts(db, B, NOW)).toBe(0);

@@ -7,13 +7,35 @@ import type { EposErrorData } from '../../app/epos/errors.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { discardEntry } from '../../app/store/outbox-admin.ts';
-import { claim, markDoneAndClaim, markUnsent, pauseForAuth, readReady, resume } from '../../app/store/outbox-outcomes.ts';
+import {
+  claim,
+  markDoneAndClaim,
+  markUnsent,
+  pauseForAuth,
+  readReady,
+  resume,
+} from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { freshDb } from './fixture.ts';
 
 const NOW = 10_000;
-const offline: EposErrorData = { code: 'network', name: 'NetworkError', message: 'fetch failed', method: 'PUT', path: '/api/V2/Customer/2', mayHaveReached: false };
-const refused: EposErrorData = { code: 'auth', name: 'AuthError', message: 'HTTP 401', method: 'PUT', path: '/api/V2/Customer/2', mayHaveReached: false, status: 401 };
+const offline: EposErrorData = {
+  code: 'network',
+  name: 'NetworkError',
+  message: 'fetch failed',
+  method: 'PUT',
+  path: '/api/V2/Customer/2',
+  mayHaveReached: false,
+};
+const refused: EposErrorData = {
+  code: 'auth',
+  name: 'AuthError',
+  message: 'HTTP 401',
+  method: 'PUT',
+  path: '/api/V2/Customer/2',
+  mayHaveReached: false,
+  status: 401,
+};
 
 async function stored(db: TillDb, seq: number | undefined): Promise<OutboxEntry> {
   const entry = await db.get('outbox', seq as number);
@@ -64,21 +86,35 @@ describe('an attempt that never reached the server', () => {
     // Two real attempts before: the one that never left takes back only itself.
     await db.put('outbox', { ...second!, attempts: 3 });
     await markUnsent(db, await stored(db, entry.seq), offline, NOW + 3);
-    expect(await stored(db, entry.seq)).toEqual({ ...entry, state: 'pending', attempts: 2, notBefore: 0, error: offline, updatedAt: NOW + 3 });
+    expect(await stored(db, entry.seq)).toEqual({
+      ...entry,
+      state: 'pending',
+      attempts: 2,
+      notBefore: 0,
+      error: offline,
+      updatedAt: NOW + 3,
+    });
   });
 
   it('a refused token pauses the queue and takes back only the attempt it refused; the queue keeps its state', async () => {
     const db = await freshDb();
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Ann' } }, 1_000);
     const entry = await update(db, 2);
-    await db.put('queue', { ...(await db.get('queue', 'queue'))!, lastSentAt: 9_000, twinChecks: [{ kind: 'Customer', id: 77, body: {} }] });
+    await db.put('queue', {
+      ...(await db.get('queue', 'queue'))!,
+      lastSentAt: 9_000,
+      twinChecks: [{ kind: 'Customer', id: 77, body: {} }],
+    });
     const queue = (await db.get('queue', 'queue'))!;
     await db.put('outbox', { ...entry, attempts: 2 });
     const sent = await claim(db, await stored(db, entry.seq), NOW);
     expect(sent?.attempts).toBe(3);
     await pauseForAuth(db, sent!, refused, NOW + 1);
     expect(await stored(db, entry.seq)).toMatchObject({ state: 'pending', attempts: 2, updatedAt: NOW + 1 });
-    expect(await db.get('queue', 'queue')).toEqual({ ...queue, paused: { reason: 'auth', since: NOW + 1, error: refused } });
+    expect(await db.get('queue', 'queue')).toEqual({
+      ...queue,
+      paused: { reason: 'auth', since: NOW + 1, error: refused },
+    });
     expect((await readReady(db, NOW + 2)).paused).toBe(true);
     await resume(db);
     expect(await db.get('queue', 'queue')).toEqual({ ...queue, paused: null });
@@ -107,9 +143,16 @@ describe('claiming the next entry as one lands', () => {
 
   it("claims a create's next entry under the real id even when the replayer was holding it under the temporary one", async () => {
     const db = await freshDb();
-    const { seq, recordId: tempId } = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Ann' } }, 1_000);
+    const { seq, recordId: tempId } = await enqueue(
+      db,
+      { op: 'create', kind: 'Customer', body: { Forename: 'Ann' } },
+      1_000,
+    );
     const sent = await claim(db, await stored(db, seq), NOW);
-    const behind = await stored(db, (await enqueue(db, { op: 'update', kind: 'Customer', id: tempId, body: { Surname: 'Lee' } }, 1_001)).seq);
+    const behind = await stored(
+      db,
+      (await enqueue(db, { op: 'update', kind: 'Customer', id: tempId, body: { Surname: 'Lee' } }, 1_001)).seq,
+    );
     const result = await markDoneAndClaim(db, sent!, { CustomerID: 701, Forename: 'Ann' }, NOW + 1, behind);
     expect(result.claimed).toMatchObject({ seq: behind.seq, recordId: 701, state: 'sending', attempts: 1 });
     expect(await stored(db, behind.seq)).toEqual(result.claimed);

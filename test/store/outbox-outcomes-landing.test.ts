@@ -43,7 +43,13 @@ describe('a landing', () => {
     const c = await enqueue(db, { op: 'update', kind: 'Product', id: 4, body: { Description: 'C' } }, 2_004);
     await markDone(db, b!, undefined, 2_005);
     const landedB = { ...server, Name: 'A', CostPrice: 0.5, SalePrice: 5 };
-    expect(await db.get('local', ['Product', 4])).toEqual({ kind: 'Product', id: 4, record: { ...landedB, Description: 'C' }, landedAt: null, base: { record: landedB, at: 2_005 } });
+    expect(await db.get('local', ['Product', 4])).toEqual({
+      kind: 'Product',
+      id: 4,
+      record: { ...landedB, Description: 'C' },
+      landedAt: null,
+      base: { record: landedB, at: 2_005 },
+    });
     // The person throws the last change away: the two landings show.
     await discardEntry(db, c.seq as number);
     expect(await readOne(db, 'Product', 4)).toEqual(landedB);
@@ -65,7 +71,13 @@ describe('a landing', () => {
     await enqueue(db, { op: 'update', kind: 'Product', id: 12, body: { SalePrice: 9 } }, 2_002);
     expect((await db.getAll('outbox')).map((e) => e.op)).toEqual(['update', 'delete', 'update']);
     await markDone(db, first, { ...server, Name: 'Going' }, 2_003);
-    expect(await db.get('local', ['Product', 12])).toEqual({ kind: 'Product', id: 12, record: null, landedAt: null, base: { record: { ...server, Name: 'Going' }, at: 2_003 } });
+    expect(await db.get('local', ['Product', 12])).toEqual({
+      kind: 'Product',
+      id: 12,
+      record: null,
+      landedAt: null,
+      base: { record: { ...server, Name: 'Going' }, at: 2_003 },
+    });
     expect(await readOne(db, 'Product', 12)).toBeUndefined();
   });
 

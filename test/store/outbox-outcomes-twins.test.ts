@@ -47,7 +47,10 @@ describe('what a landing notes for the twin check', () => {
     await markDone(db, del, undefined, NOW + 3);
     const save = await sent(db, { op: 'save', document: { theme: 'dark' } });
     await markDone(db, save, undefined, NOW + 4);
-    expect(await queueRow(db)).toEqual({ ...(before ?? { key: 'queue', paused: null, nextTempId: -1 }), lastSentAt: NOW + 4 });
+    expect(await queueRow(db)).toEqual({
+      ...(before ?? { key: 'queue', paused: null, nextTempId: -1 }),
+      lastSentAt: NOW + 4,
+    });
     expect(await ownRecordIds(db)).toEqual(new Set());
     expect(await db.getAll('outbox')).toEqual([]);
   });
@@ -69,8 +72,25 @@ describe('settling a twin check', () => {
   async function queueWithChecks(db: TillDb): Promise<QueueRow> {
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Ann' } }, NOW);
     const a = await sent(db, { op: 'update', kind: 'Customer', id: 2, body: { Surname: 'Lee' } });
-    await pauseForAuth(db, a, { code: 'auth', name: 'AuthError', message: 'HTTP 401', method: 'PUT', path: '/api/V2/Customer/2', mayHaveReached: false, status: 401 }, NOW);
-    const queue = { ...(await queueRow(db))!, lastSentAt: 4_000, twinChecks: [check('Product', 901), check('Product', 902), check('Customer', 901)] };
+    await pauseForAuth(
+      db,
+      a,
+      {
+        code: 'auth',
+        name: 'AuthError',
+        message: 'HTTP 401',
+        method: 'PUT',
+        path: '/api/V2/Customer/2',
+        mayHaveReached: false,
+        status: 401,
+      },
+      NOW,
+    );
+    const queue = {
+      ...(await queueRow(db))!,
+      lastSentAt: 4_000,
+      twinChecks: [check('Product', 901), check('Product', 902), check('Customer', 901)],
+    };
     await db.put('queue', queue);
     return queue;
   }

@@ -8,7 +8,15 @@ import { pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from './fixture.ts';
 
 const NOW = 1_000;
-const refused = { code: 'auth' as const, name: 'AuthError', message: 'HTTP 401', method: 'PUT', path: '/api/V2/Product/4', mayHaveReached: false, status: 401 };
+const refused = {
+  code: 'auth' as const,
+  name: 'AuthError',
+  message: 'HTTP 401',
+  method: 'PUT',
+  path: '/api/V2/Product/4',
+  mayHaveReached: false,
+  status: 401,
+};
 
 async function setup(): Promise<TillDb> {
   const db = await freshDb();
@@ -49,8 +57,18 @@ describe('claiming the entry to send next as one lands', () => {
     const db = await setup();
     const { sent, tempId } = await sentCreate(db);
     const b = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'B' } }, 2);
-    const result = await markDoneAndClaim(db, sent, { Forename: 'Ann', CustomerID: 501 }, NOW + 1, await stored(db, b.seq));
-    expect(result).toMatchObject({ id: 501, next: undefined, claimed: { seq: b.seq, state: 'sending', attempts: 1, updatedAt: NOW + 1 } });
+    const result = await markDoneAndClaim(
+      db,
+      sent,
+      { Forename: 'Ann', CustomerID: 501 },
+      NOW + 1,
+      await stored(db, b.seq),
+    );
+    expect(result).toMatchObject({
+      id: 501,
+      next: undefined,
+      claimed: { seq: b.seq, state: 'sending', attempts: 1, updatedAt: NOW + 1 },
+    });
     expect(await db.getAll('outbox')).toEqual([result.claimed]);
     expect(await db.get('queue', 'queue')).toMatchObject({ lastSentAt: NOW + 1 });
     expect(await db.getAll('aliases')).toEqual([{ tempId, id: 501, at: NOW + 1 }]);
@@ -59,9 +77,19 @@ describe('claiming the entry to send next as one lands', () => {
   it("claims the record's own next entry, under the real id, when it was made before the waiting one", async () => {
     const db = await setup();
     const { sent } = await sentCreate(db);
-    const behind = await enqueue(db, { op: 'update', kind: 'Customer', id: sent.recordId, body: { Surname: 'Lee' } }, 2);
+    const behind = await enqueue(
+      db,
+      { op: 'update', kind: 'Customer', id: sent.recordId, body: { Surname: 'Lee' } },
+      2,
+    );
     const other = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'B' } }, 3);
-    const result = await markDoneAndClaim(db, sent, { Forename: 'Ann', CustomerID: 501 }, NOW, await stored(db, other.seq));
+    const result = await markDoneAndClaim(
+      db,
+      sent,
+      { Forename: 'Ann', CustomerID: 501 },
+      NOW,
+      await stored(db, other.seq),
+    );
     expect(result.claimed).toMatchObject({ seq: behind.seq, recordId: 501, state: 'sending', attempts: 1 });
     expect(result.next?.seq).toBe(behind.seq);
     expect(await stored(db, behind.seq)).toEqual(result.claimed);
@@ -72,8 +100,18 @@ describe('claiming the entry to send next as one lands', () => {
     const db = await setup();
     const { sent } = await sentCreate(db);
     const other = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'B' } }, 2);
-    const behind = await enqueue(db, { op: 'update', kind: 'Customer', id: sent.recordId, body: { Surname: 'Lee' } }, 3);
-    const result = await markDoneAndClaim(db, sent, { Forename: 'Ann', CustomerID: 501 }, NOW, await stored(db, other.seq));
+    const behind = await enqueue(
+      db,
+      { op: 'update', kind: 'Customer', id: sent.recordId, body: { Surname: 'Lee' } },
+      3,
+    );
+    const result = await markDoneAndClaim(
+      db,
+      sent,
+      { Forename: 'Ann', CustomerID: 501 },
+      NOW,
+      await stored(db, other.seq),
+    );
     expect(result.claimed).toMatchObject({ seq: other.seq, state: 'sending' });
     expect(result.next).toMatchObject({ seq: behind.seq, recordId: 501, state: 'pending' });
     expect(await stored(db, behind.seq)).toEqual(result.next);
@@ -82,7 +120,11 @@ describe('claiming the entry to send next as one lands', () => {
   it('with nothing waiting, claims the record\u2019s next entry only once it is due', async () => {
     const db = await setup();
     const { sent } = await sentCreate(db);
-    const behind = await enqueue(db, { op: 'update', kind: 'Customer', id: sent.recordId, body: { Surname: 'Lee' } }, 2);
+    const behind = await enqueue(
+      db,
+      { op: 'update', kind: 'Customer', id: sent.recordId, body: { Surname: 'Lee' } },
+      2,
+    );
     await db.put('outbox', { ...(await stored(db, behind.seq)), notBefore: NOW + 60_000 });
     const result = await markDoneAndClaim(db, sent, { Forename: 'Ann', CustomerID: 501 }, NOW, undefined);
     expect(result.claimed).toBeUndefined();
@@ -90,7 +132,9 @@ describe('claiming the entry to send next as one lands', () => {
 
     const { sent: second } = await sentCreate(db);
     const due = await enqueue(db, { op: 'update', kind: 'Customer', id: second.recordId, body: { Surname: 'Ode' } }, 3);
-    expect((await markDoneAndClaim(db, second, { Forename: 'Ann', CustomerID: 502 }, NOW, undefined)).claimed).toMatchObject({ seq: due.seq, recordId: 502, state: 'sending' });
+    expect(
+      (await markDoneAndClaim(db, second, { Forename: 'Ann', CustomerID: 502 }, NOW, undefined)).claimed,
+    ).toMatchObject({ seq: due.seq, recordId: 502, state: 'sending' });
   });
 
   it('claims nothing while the queue is paused, and still records the landing', async () => {
@@ -123,16 +167,28 @@ describe('claiming the entry to send next as one lands', () => {
   it('finds an entry read under a temporary id that its create has since replaced', async () => {
     const db = await setup();
     const { sent } = await sentCreate(db);
-    const behind = await enqueue(db, { op: 'update', kind: 'Customer', id: sent.recordId, body: { Surname: 'Lee' } }, 2);
+    const behind = await enqueue(
+      db,
+      { op: 'update', kind: 'Customer', id: sent.recordId, body: { Surname: 'Lee' } },
+      2,
+    );
     const seen = await stored(db, behind.seq);
     await markDone(db, sent, { Forename: 'Ann', CustomerID: 501 }, NOW);
     expect(await claim(db, seen, NOW)).toMatchObject({ seq: behind.seq, recordId: 501, state: 'sending' });
 
     const { sent: second } = await sentCreate(db);
-    const behindSecond = await enqueue(db, { op: 'update', kind: 'Customer', id: second.recordId, body: { Surname: 'Ode' } }, 3);
+    const behindSecond = await enqueue(
+      db,
+      { op: 'update', kind: 'Customer', id: second.recordId, body: { Surname: 'Ode' } },
+      3,
+    );
     const seenSecond = await stored(db, behindSecond.seq);
     await markDone(db, second, { Forename: 'Ann', CustomerID: 502 }, NOW);
-    const other = await claim(db, await stored(db, (await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'X' } }, 4)).seq), NOW);
+    const other = await claim(
+      db,
+      await stored(db, (await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'X' } }, 4)).seq),
+      NOW,
+    );
     const result = await markDoneAndClaim(db, other!, { ProductID: 3, Name: 'X' }, NOW, seenSecond);
     expect(result.claimed).toMatchObject({ seq: behindSecond.seq, recordId: 502, state: 'sending' });
   });
@@ -146,7 +202,12 @@ describe('recording a landing', () => {
     expect((await readOne(db, 'Product', 3))?.Name).toBe('Kept');
 
     const { seq, recordId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'New' } }, 2);
-    const landed = await markDone(db, (await claim(db, await stored(db, seq), NOW))!, { ProductID: 900, Name: 'New' }, NOW);
+    const landed = await markDone(
+      db,
+      (await claim(db, await stored(db, seq), NOW))!,
+      { ProductID: 900, Name: 'New' },
+      NOW,
+    );
     expect(landed).toEqual({ id: 900, next: undefined });
     expect(await readOne(db, 'Product', 900)).toEqual({ ProductID: 900, Name: 'New' });
     expect(await readOne(db, 'Product', recordId)).toBeUndefined();

@@ -4,18 +4,27 @@
  * went out once keep their place.
  */
 import { describe, expect, it } from 'vitest';
+import type { EposErrorData } from '../../app/epos/errors.ts';
 import { readOne } from '../../app/store/catalog.ts';
+import { saveContext } from '../../app/store/context.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { claim, holdOtherAccounts, markFailed, markRetry } from '../../app/store/outbox-outcomes.ts';
-import { saveContext } from '../../app/store/context.ts';
-import type { EposErrorData } from '../../app/epos/errors.ts';
 import { pulledTill, refusal } from './fixture.ts';
 
 const NOW = 1_000;
-const unavailable: EposErrorData = { code: 'server', name: 'ServerError', message: 'HTTP 503', method: 'PUT', path: '/api/V2/Product', mayHaveReached: true, status: 503 };
+const unavailable: EposErrorData = {
+  code: 'server',
+  name: 'ServerError',
+  message: 'HTTP 503',
+  method: 'PUT',
+  path: '/api/V2/Product',
+  mayHaveReached: true,
+  status: 503,
+};
 
-const queued = async (db: TillDb) => (await db.getAll('outbox')).map((e) => [e.target, e.op, e.recordId, e.body, e.state]);
+const queued = async (db: TillDb) =>
+  (await db.getAll('outbox')).map((e) => [e.target, e.op, e.recordId, e.body, e.state]);
 
 /** Claims the entry `seq` for sending, as the replayer does when the request goes out. */
 async function sendOut(db: TillDb, seq: number | undefined): Promise<void> {
@@ -31,7 +40,9 @@ describe('an update folded into a waiting write', () => {
     expect(folded).toEqual({ seq: first.seq, recordId: 3 });
 
     const created = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'New' } }, NOW + 2);
-    expect(await enqueue(db, { op: 'update', kind: 'Product', id: created.recordId, body: { SalePrice: 4 } }, NOW + 3)).toEqual(created);
+    expect(
+      await enqueue(db, { op: 'update', kind: 'Product', id: created.recordId, body: { SalePrice: 4 } }, NOW + 3),
+    ).toEqual(created);
   });
 
   it('an update after a waiting delete is an entry of its own, and the till keeps the record gone', async () => {
@@ -92,7 +103,15 @@ describe('a settings save', () => {
   });
   it('does not replace a save held for another account: that account\u2019s settings go when it is back', async () => {
     const { db } = await pulledTill();
-    const context = (token: string) => ({ baseUrl: '', token, deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null });
+    const context = (token: string) => ({
+      baseUrl: '',
+      token,
+      deviceId: null,
+      locationId: null,
+      staffId: null,
+      username: null,
+      locationAreaId: null,
+    });
     await saveContext(db, context('token-of-account-a'));
     await enqueue(db, { op: 'save', document: { tillName: 'A' } }, NOW);
     await saveContext(db, context('token-of-account-b'));

@@ -14,7 +14,15 @@ import { claim, holdOtherAccounts, markFailed, markRetry } from '../../app/store
 import { pulledTill, refusal } from './fixture.ts';
 
 const NOW = 1_000;
-const unavailable: EposErrorData = { code: 'server', name: 'ServerError', message: 'HTTP 503', method: 'PUT', path: '/api/V2/Product', mayHaveReached: true, status: 503 };
+const unavailable: EposErrorData = {
+  code: 'server',
+  name: 'ServerError',
+  message: 'HTTP 503',
+  method: 'PUT',
+  path: '/api/V2/Product',
+  mayHaveReached: true,
+  status: 503,
+};
 
 const queued = async (db: TillDb) => (await db.getAll('outbox')).map((e) => [e.op, e.recordId, e.state]);
 
@@ -24,7 +32,15 @@ async function sent(db: TillDb, seq: number | undefined) {
   return entry;
 }
 
-const context = (token: string) => ({ baseUrl: '', token, deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null });
+const context = (token: string) => ({
+  baseUrl: '',
+  token,
+  deviceId: null,
+  locationId: null,
+  staffId: null,
+  username: null,
+  locationAreaId: null,
+});
 
 describe('a delete after updates that went out', () => {
   it('keeps an update being sent, one going again after a failed try, and one refused', async () => {

@@ -4,19 +4,27 @@
  * keeps of the kinds it does not cache: nothing, since no pull would ever clear it.
  */
 import { describe, expect, it } from 'vitest';
+import type { EposErrorData } from '../../app/epos/errors.ts';
 import type { IdStyle } from '../../app/epos/ids.ts';
 import { readOne } from '../../app/store/catalog.ts';
+import { saveContext } from '../../app/store/context.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { discardEntry, editEntry, retryEntry } from '../../app/store/outbox-admin.ts';
 import { claim, holdOtherAccounts, markFailed, markRetry } from '../../app/store/outbox-outcomes.ts';
-import { saveContext } from '../../app/store/context.ts';
-import type { EposErrorData } from '../../app/epos/errors.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { freshDb, refusal, standinClient } from './fixture.ts';
 
 const NOW = 1_000;
-const unavailable: EposErrorData = { code: 'server', name: 'ServerError', message: 'HTTP 503', method: 'POST', path: '/api/V2/Product', mayHaveReached: true, status: 503 };
+const unavailable: EposErrorData = {
+  code: 'server',
+  name: 'ServerError',
+  message: 'HTTP 503',
+  method: 'POST',
+  path: '/api/V2/Product',
+  mayHaveReached: true,
+  status: 503,
+};
 
 async function pulled(idStyle: IdStyle): Promise<TillDb> {
   const db = await freshDb();
@@ -37,17 +45,20 @@ describe('a record made on the till', () => {
   it.each([
     ['v2', 'ProductID'],
     ['contract', 'Id'],
-  ] as const)('carries its temporary id under the key of the catalog (%s ids), also after a person edits its refused create', async (style, key) => {
-    const db = await pulled(style);
-    const { seq, recordId } = await refusedCreate(db, { Name: 'Refused', SalePrice: -1 });
-    expect(await readOne(db, 'Product', recordId)).toEqual({ Name: 'Refused', SalePrice: -1, [key]: recordId });
-    await editEntry(db, seq, { Name: 'Fixed', SalePrice: 1 }, NOW + 2);
-    expect(await readOne(db, 'Product', recordId)).toEqual({ Name: 'Fixed', SalePrice: 1, [key]: recordId });
-    // Refused again and retried as it is: still the same record.
-    await markFailed(db, (await db.get('outbox', seq))!, refusal('POST', '/api/V2/Product'), NOW + 3);
-    await retryEntry(db, seq, NOW + 4);
-    expect(await readOne(db, 'Product', recordId)).toEqual({ Name: 'Fixed', SalePrice: 1, [key]: recordId });
-  });
+  ] as const)(
+    'carries its temporary id under the key of the catalog (%s ids), also after a person edits its refused create',
+    async (style, key) => {
+      const db = await pulled(style);
+      const { seq, recordId } = await refusedCreate(db, { Name: 'Refused', SalePrice: -1 });
+      expect(await readOne(db, 'Product', recordId)).toEqual({ Name: 'Refused', SalePrice: -1, [key]: recordId });
+      await editEntry(db, seq, { Name: 'Fixed', SalePrice: 1 }, NOW + 2);
+      expect(await readOne(db, 'Product', recordId)).toEqual({ Name: 'Fixed', SalePrice: 1, [key]: recordId });
+      // Refused again and retried as it is: still the same record.
+      await markFailed(db, (await db.get('outbox', seq))!, refusal('POST', '/api/V2/Product'), NOW + 3);
+      await retryEntry(db, seq, NOW + 4);
+      expect(await readOne(db, 'Product', recordId)).toEqual({ Name: 'Fixed', SalePrice: 1, [key]: recordId });
+    },
+  );
 
   it('on a till that has never pulled the kind, uses the V2 id key', async () => {
     const db = await freshDb();
@@ -57,8 +68,20 @@ describe('a record made on the till', () => {
 
   it('shows again, with its id, when a held delete of it is discarded', async () => {
     const db = await pulled('v2');
-    await saveContext(db, { baseUrl: '', token: 'account-a', deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null });
-    const { seq, recordId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Kept after all' } }, NOW);
+    await saveContext(db, {
+      baseUrl: '',
+      token: 'account-a',
+      deviceId: null,
+      locationId: null,
+      staffId: null,
+      username: null,
+      locationAreaId: null,
+    });
+    const { seq, recordId } = await enqueue(
+      db,
+      { op: 'create', kind: 'Product', body: { Name: 'Kept after all' } },
+      NOW,
+    );
     const sent = await claim(db, (await db.get('outbox', seq!))!, NOW);
     await markRetry(db, sent!, unavailable, NOW + 2_000, NOW);
     const deleted = await enqueue(db, { op: 'delete', kind: 'Product', id: recordId }, NOW + 1);

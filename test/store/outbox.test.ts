@@ -15,7 +15,11 @@ async function setup() {
 describe('queuing writes', () => {
   it('stores each write and shows it in the local catalog at once', async () => {
     const { db } = await setup();
-    const created = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Pumpkin Latte', SalePrice: 3.9, ProductID: 99 } }, 1);
+    const created = await enqueue(
+      db,
+      { op: 'create', kind: 'Product', body: { Name: 'Pumpkin Latte', SalePrice: 3.9, ProductID: 99 } },
+      1,
+    );
     expect(created.recordId).toBe(-1);
     await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 9.99 } }, 2);
     await enqueue(db, { op: 'delete', kind: 'SeatingTable', id: 1 }, 3);

@@ -1,9 +1,9 @@
 /** The packed search index as stored: used only while it matches the catalog, never stored out of date. */
 import { describe, expect, it } from 'vitest';
+import { createSearchIndex, packedSize } from '../../app/search/index.ts';
 import { readStamped } from '../../app/store/catalog.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { readPack, writePack } from '../../app/store/search-pack.ts';
-import { createSearchIndex, packedSize } from '../../app/search/index.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from './fixture.ts';
 
@@ -45,9 +45,13 @@ describe('search pack', () => {
     const { db, stamp, packed } = await pulled();
     const size = packedSize(packed);
     expect(size).toBeGreaterThan(10_000);
-    expect(await writePack(db, stamp, packed, 5, async () => ({ usage: 1_000_000, quota: 1_000_000 + 2 * size }))).toBe('no room');
+    expect(await writePack(db, stamp, packed, 5, async () => ({ usage: 1_000_000, quota: 1_000_000 + 2 * size }))).toBe(
+      'no room',
+    );
     expect(await db.count('searchPack')).toBe(0);
-    expect(await writePack(db, stamp, packed, 5, async () => ({ usage: 1_000_000, quota: 100_000_000 }))).toBe('stored');
+    expect(await writePack(db, stamp, packed, 5, async () => ({ usage: 1_000_000, quota: 100_000_000 }))).toBe(
+      'stored',
+    );
     expect(await writePack(db, stamp, packed, 5, async () => undefined)).toBe('stored');
   });
 

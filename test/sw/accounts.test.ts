@@ -10,7 +10,7 @@ import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { retryEntry } from '../../app/store/outbox-admin.ts';
 import type { BootContext } from '../../app/store/schema.ts';
-import { replay, type ReplayDeps } from '../../sw/replay.ts';
+import { type ReplayDeps, replay } from '../../sw/replay.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
 import { freshDb } from '../store/fixture.ts';
@@ -29,7 +29,8 @@ function account(token: string, db: TillDb): { standin: Standin; deps: ReplayDep
   return { standin, deps: { db, client, account: accountOf(token), now: Date.now, random: () => 0.5, leaseMs: 0 } };
 }
 
-const writesTo = (standin: Standin) => standin.log.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
+const writesTo = (standin: Standin) =>
+  standin.log.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
 
 describe('writes and accounts', () => {
   it("holds another account's entries visibly, sends this account's, and sends the held ones once their account is back", async () => {
@@ -56,8 +57,8 @@ describe('writes and accounts', () => {
     await saveContext(db, context(TOKEN_A));
     await replay(a.deps);
     expect(writesTo(a.standin)).toEqual(['PUT /api/V2/Customer/2', 'POST /api/V2/Customer']);
-    expect(a.standin.record('Customer', 2)?.['Surname']).toBe('From A');
-    expect(b.standin.record('Customer', 2)?.['Surname']).not.toBe('From A');
+    expect(a.standin.record('Customer', 2)?.Surname).toBe('From A');
+    expect(b.standin.record('Customer', 2)?.Surname).not.toBe('From A');
     expect(await db.getAll('outbox')).toEqual([]);
   });
 

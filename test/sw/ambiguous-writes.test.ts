@@ -11,12 +11,12 @@ import { enqueue, type Write } from '../../app/store/outbox.ts';
 import { retryEntry } from '../../app/store/outbox-admin.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pullKind } from '../../sw/pull.ts';
-import { replay, type ReplayDeps } from '../../sw/replay.ts';
+import { type ReplayDeps, replay } from '../../sw/replay.ts';
 import { CAPTIVE_PORTAL_HTML } from '../standin/faults.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
-import { drain } from './drain.ts';
 import { freshDb } from '../store/fixture.ts';
+import { drain } from './drain.ts';
 
 /** What stands between the till and the stand-in in a test: a proxy that may change answers. */
 type Proxy = (request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>;
@@ -48,9 +48,24 @@ function answerOnce(method: string, body: string, contentType: string, applied: 
 }
 
 const WRITES: { name: string; write: Write; method: string; landed: (standin: Standin) => boolean }[] = [
-  { name: 'an update', write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed' } }, method: 'PUT', landed: (s) => s.record('Product', 3)?.['Name'] === 'Renamed' },
-  { name: 'a delete', write: { op: 'delete', kind: 'Customer', id: 4 }, method: 'DELETE', landed: (s) => s.record('Customer', 4) === undefined },
-  { name: 'a settings save', write: { op: 'save', document: { tillName: 'Front', extra: [1, 2] } }, method: 'POST', landed: (s) => s.settingsText !== null && JSON.parse(s.settingsText).tillName === 'Front' },
+  {
+    name: 'an update',
+    write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed' } },
+    method: 'PUT',
+    landed: (s) => s.record('Product', 3)?.Name === 'Renamed',
+  },
+  {
+    name: 'a delete',
+    write: { op: 'delete', kind: 'Customer', id: 4 },
+    method: 'DELETE',
+    landed: (s) => s.record('Customer', 4) === undefined,
+  },
+  {
+    name: 'a settings save',
+    write: { op: 'save', document: { tillName: 'Front', extra: [1, 2] } },
+    method: 'POST',
+    landed: (s) => s.settingsText !== null && JSON.parse(s.settingsText).tillName === 'Front',
+  },
 ];
 const ANSWERS = [
   { name: 'a captive portal page', body: CAPTIVE_PORTAL_HTML, type: 'text/html' },
@@ -95,12 +110,14 @@ describe('a 2xx that does not prove the write', () => {
       await replay(deps);
       expect((await entries(db))[0]?.state).toBe('verify');
       await drain(deps, clock);
-      expect(standin.record('Product', 3)?.['Name']).toBe('Renamed');
+      expect(standin.record('Product', 3)?.Name).toBe('Renamed');
     }
   });
 
   it('a settings save answered with a document other than the one sent is verified, not done', async () => {
-    const { db, standin, deps, clock } = await setup(answerOnce('POST', JSON.stringify({ tillName: 'Someone else' }), 'application/json', false));
+    const { db, standin, deps, clock } = await setup(
+      answerOnce('POST', JSON.stringify({ tillName: 'Someone else' }), 'application/json', false),
+    );
     await enqueue(db, { op: 'save', document: { tillName: 'Front' } }, clock.now);
     await replay(deps);
     expect((await entries(db))[0]?.state).toBe('verify');
@@ -151,7 +168,7 @@ describe('a create the browser sent twice on its own', () => {
     const before = standin.records('Customer').length;
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Twinned', Surname: 'Once' } }, clock.now);
     await drain(deps, clock);
-    const made = standin.records('Customer').filter((r) => r['Forename'] === 'Twinned');
+    const made = standin.records('Customer').filter((r) => r.Forename === 'Twinned');
     expect(made).toHaveLength(2);
     const [kept, twin] = [recordId('Customer', made[1]!), recordId('Customer', made[0]!)];
     // The record kept is the one the answer named, so the till's id for it stays right.
@@ -163,7 +180,12 @@ describe('a create the browser sent twice on its own', () => {
 
     await retryEntry(db, held!.seq, clock.now);
     await drain(deps, clock);
-    expect(standin.records('Customer').filter((r) => r['Forename'] === 'Twinned').map((r) => recordId('Customer', r))).toEqual([kept]);
+    expect(
+      standin
+        .records('Customer')
+        .filter((r) => r.Forename === 'Twinned')
+        .map((r) => recordId('Customer', r)),
+    ).toEqual([kept]);
     expect(standin.records('Customer')).toHaveLength(before + 1);
     expect(await entries(db)).toEqual([]);
   });
@@ -172,20 +194,27 @@ describe('a create the browser sent twice on its own', () => {
     ['503', 503, ''],
     ['429 API Limit Exceeded', 429, 'API Limit Exceeded'],
     ['408', 408, ''],
-  ])('a create whose resend was answered %s is looked for before it is sent again: one record, nothing to ask', async (_name, status, text) => {
-    let used = false;
-    const { db, standin, deps, clock } = await setup(async (request, forward) => {
-      if (used || request.method !== 'POST' || !request.url.includes('/api/V2/')) return forward(request);
-      used = true;
-      // The first send is applied and its connection drops; the browser's resend meets the error.
-      await (await forward(request.clone())).text();
-      return new Response(text, { status, headers: { 'retry-after': '1' } });
-    });
-    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Resent', Surname: 'Refused' } }, clock.now);
-    await drain(deps, clock);
-    expect(standin.records('Customer').filter((r) => r['Forename'] === 'Resent')).toHaveLength(1);
-    expect(await entries(db)).toEqual([]);
-  });
+  ])(
+    'a create whose resend was answered %s is looked for before it is sent again: one record, nothing to ask',
+    async (_name, status, text) => {
+      let used = false;
+      const { db, standin, deps, clock } = await setup(async (request, forward) => {
+        if (used || request.method !== 'POST' || !request.url.includes('/api/V2/')) return forward(request);
+        used = true;
+        // The first send is applied and its connection drops; the browser's resend meets the error.
+        await (await forward(request.clone())).text();
+        return new Response(text, { status, headers: { 'retry-after': '1' } });
+      });
+      await enqueue(
+        db,
+        { op: 'create', kind: 'Customer', body: { Forename: 'Resent', Surname: 'Refused' } },
+        clock.now,
+      );
+      await drain(deps, clock);
+      expect(standin.records('Customer').filter((r) => r.Forename === 'Resent')).toHaveLength(1);
+      expect(await entries(db)).toEqual([]);
+    },
+  );
 
   it('two identical creates the till made itself both stay, and nothing asks', async () => {
     const { db, standin, deps, clock } = await setup();
@@ -193,7 +222,7 @@ describe('a create the browser sent twice on its own', () => {
     await enqueue(db, { op: 'create', kind: 'Customer', body }, clock.now);
     await enqueue(db, { op: 'create', kind: 'Customer', body }, clock.now);
     await drain(deps, clock);
-    expect(standin.records('Customer').filter((r) => r['Forename'] === 'Same')).toHaveLength(2);
+    expect(standin.records('Customer').filter((r) => r.Forename === 'Same')).toHaveLength(2);
     expect(await entries(db)).toEqual([]);
   });
 
@@ -203,7 +232,7 @@ describe('a create the browser sent twice on its own', () => {
     standin.put('Customer', { ...body });
     await enqueue(db, { op: 'create', kind: 'Customer', body }, clock.now);
     await drain(deps, clock);
-    expect(standin.records('Customer').filter((r) => r['Forename'] === 'Walk')).toHaveLength(2);
+    expect(standin.records('Customer').filter((r) => r.Forename === 'Walk')).toHaveLength(2);
     expect((await entries(db)).map((e) => e.state)).toEqual(['held']);
   });
 
@@ -226,7 +255,7 @@ describe('verifying a create against an empty list', () => {
     const [entry] = await entries(db);
     expect(entry?.state).toBe('held');
     expect(entry?.error?.message).toMatch(/listed no records/);
-    expect(standin.records('Customer').filter((r) => r['Forename'] === 'Dropped')).toHaveLength(1);
+    expect(standin.records('Customer').filter((r) => r.Forename === 'Dropped')).toHaveLength(1);
   });
 });
 
@@ -244,7 +273,7 @@ describe('updates and deletes are idempotent', () => {
     const customers = standin.records('Customer').length;
     await drain(deps, clock);
     expect(twice).toBe(2);
-    expect(standin.record('Product', 5)?.['Name']).toBe('Twice');
+    expect(standin.record('Product', 5)?.Name).toBe('Twice');
     // The second DELETE found nothing (404), which for a delete is done.
     expect(standin.records('Customer')).toHaveLength(customers - 1);
     expect(await entries(db)).toEqual([]);

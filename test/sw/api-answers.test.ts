@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enqueue } from '../../app/store/outbox.ts';
 import { keepServerSettings, loadSettingsDocument } from '../../app/store/settings-cache.ts';
-import { answerApiGet, type AnswerDeps } from '../../sw/api-answers.ts';
+import { type AnswerDeps, answerApiGet } from '../../sw/api-answers.ts';
 import { routeOf } from '../../sw/api-routes.ts';
 import { pullCatalog } from '../../sw/pull.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
@@ -58,7 +58,10 @@ describe('API GETs through the worker', () => {
   it('offline: kinds not kept, and requests without the till token, get an offline refusal', async () => {
     const { ask, offline } = await setup();
     offline();
-    for (const [path, token] of [['/api/V2/Customer/?page=1', undefined], ['/api/V2/Product?page=1', 'b3RoZXI6dG9rZW4=']] as const) {
+    for (const [path, token] of [
+      ['/api/V2/Customer/?page=1', undefined],
+      ['/api/V2/Product?page=1', 'b3RoZXI6dG9rZW4='],
+    ] as const) {
       const response = await ask(path, token);
       expect(response.status).toBe(503);
       expect(response.headers.get('X-Epos-Offline')).toBe('1');
@@ -111,7 +114,11 @@ describe('API GETs through the worker', () => {
     const { db, standin, ask, offline } = await setup();
     standin.settingsText = JSON.stringify({ tillName: 'Front', currency: 'EUR' });
     await ask('/api/integration/appsettings');
-    for (const foreign of ['[1,2]', JSON.stringify({ theme: 'dark', apiKey: 'x' }), JSON.stringify('<html>not json</html>')]) {
+    for (const foreign of [
+      '[1,2]',
+      JSON.stringify({ theme: 'dark', apiKey: 'x' }),
+      JSON.stringify('<html>not json</html>'),
+    ]) {
       standin.settingsText = foreign;
       expect(await (await ask('/api/integration/appsettings')).text()).toBe(foreign);
       expect((await loadSettingsDocument(db))?.document, foreign).toEqual({ tillName: 'Front', currency: 'EUR' });

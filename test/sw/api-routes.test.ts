@@ -33,7 +33,11 @@ describe('routeOf', () => {
 
   it('honours a base on another origin with a path prefix', () => {
     const base = 'https://api.example.test/epos/';
-    expect(routeOf(get('https://api.example.test/epos/api/V2/Product?page=2'), base)).toEqual({ type: 'list', kind: 'Product', page: 2 });
+    expect(routeOf(get('https://api.example.test/epos/api/V2/Product?page=2'), base)).toEqual({
+      type: 'list',
+      kind: 'Product',
+      page: 2,
+    });
     expect(routeOf(get('https://api.example.test/api/V2/Product?page=2'), base)).toBeUndefined();
     expect(routeOf(get('http://till.test/api/V2/Product?page=2'), base)).toBeUndefined();
   });

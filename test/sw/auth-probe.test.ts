@@ -42,7 +42,7 @@ describe('a queue paused on a refused token', () => {
     const report = await runner.run();
     expect(report?.paused).toBe(false);
     expect(await db.getAll('outbox')).toEqual([]);
-    expect(standin.record('Product', 1)?.['Name']).toBe('Waited');
+    expect(standin.record('Product', 1)?.Name).toBe('Waited');
     expect((await db.get('queue', 'queue'))?.paused).toBeNull();
     expect(messages.some((m) => m.type === 'outbox-changed')).toBe(true);
   });
@@ -62,10 +62,18 @@ describe('a queue paused on a refused token', () => {
     timers.at(-1)!.run();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await db.getAll('outbox')).toEqual([]);
-    expect(standin.record('Product', 1)?.['Name']).toBe('Waited');
+    expect(standin.record('Product', 1)?.Name).toBe('Waited');
   });
 
   it('spaces its probes out to at most ten minutes apart', () => {
-    expect([1, 2, 3, 4, 5, 6, 10].map(authProbeDelay)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, MAX_AUTH_PROBE_MS, MAX_AUTH_PROBE_MS]);
+    expect([1, 2, 3, 4, 5, 6, 10].map(authProbeDelay)).toEqual([
+      30_000,
+      60_000,
+      120_000,
+      240_000,
+      480_000,
+      MAX_AUTH_PROBE_MS,
+      MAX_AUTH_PROBE_MS,
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import { adoptRecord, retryEntry } from '../../app/store/outbox-admin.ts';
 import { readReady } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pullCatalog } from '../../sw/pull.ts';
-import { replay, type ReplayDeps } from '../../sw/replay.ts';
+import { type ReplayDeps, replay } from '../../sw/replay.ts';
 import { intBetween, mulberry32 } from '../standin/prng.ts';
 
 /** A record as the writes intend it. */
@@ -53,7 +53,13 @@ export const CHAOS_KINDS = ['Product', 'SeatingTable', 'Customer', 'CustomerType
  * Makes `writes` random writes (from `seed`), replaying now and then as a till online on and off
  * would, then replays until nothing is due, jumping a clock over each wait.
  */
-export async function runChaos(db: TillDb, client: EposClient, seeded: Seeded, writes: number, seed: number): Promise<ChaosRun> {
+export async function runChaos(
+  db: TillDb,
+  client: EposClient,
+  seeded: Seeded,
+  writes: number,
+  seed: number,
+): Promise<ChaosRun> {
   const random = mulberry32(seed);
   await pullCatalog({ db, client });
   const clock = { now: Date.now() };
@@ -88,7 +94,14 @@ export async function runChaos(db: TillDb, client: EposClient, seeded: Seeded, w
       const field = kind === 'Customer' ? 'Forename' : 'Name';
       const body: OpenRecord = { [field]: `Chaos ${i}`, Notes: `made ${i}` };
       const queued = await enqueue(db, { op: 'create', kind, body }, clock.now);
-      intended.push({ kind, id: queued.recordId, created: true, marker: [field, `Chaos ${i}`], fields: { ...body }, deleted: false });
+      intended.push({
+        kind,
+        id: queued.recordId,
+        created: true,
+        marker: [field, `Chaos ${i}`],
+        fields: { ...body },
+        deleted: false,
+      });
       counts.create++;
       continue;
     }
@@ -148,7 +161,12 @@ export async function settleAsPerson(db: TillDb, client: EposClient, run: ChaosR
       else {
         // It is there (more than once when the browser's resend and a drop both struck): keep one.
         await adoptRecord(db, entry.seq, first, Date.now());
-        for (const copy of extra) await enqueue(db, { op: 'delete', kind: entry.target, id: recordId(entry.target, copy) as number }, Date.now());
+        for (const copy of extra)
+          await enqueue(
+            db,
+            { op: 'delete', kind: entry.target, id: recordId(entry.target, copy) as number },
+            Date.now(),
+          );
       }
     } else {
       await retryEntry(db, entry.seq, Date.now());

@@ -11,7 +11,6 @@ import { runChaos, settleAsPerson } from './chaos-run.ts';
 
 const WRITES = 1_000;
 
-
 describe('chaos', () => {
   it(`${WRITES} random writes under about 25% misbehaving answers land exactly once, the server ending as the writes intended`, async () => {
     const db = await freshDb();

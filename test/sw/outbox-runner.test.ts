@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../app/epos/client.ts';
+import { readApiLimit } from '../../app/store/api-limit.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
-import { readApiLimit } from '../../app/store/api-limit.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
 import { FIRST_AUTH_PROBE_MS } from '../../sw/auth-probe.ts';
 import { createOutboxRunner, FIRST_PROBE_MS } from '../../sw/outbox-runner.ts';
@@ -76,7 +76,10 @@ describe('outbox runner during an outage', () => {
     const client = createClient({
       baseUrl: 'http://standin.test',
       token: standin.token,
-      fetch: () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) })),
+      fetch: () =>
+        Promise.reject(
+          new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }),
+        ),
     });
     const timers: number[] = [];
     const runner = createOutboxRunner({
@@ -112,7 +115,8 @@ describe("outbox runner and Epos Now's API limit", () => {
       apiLimit,
     });
     standin.faults.add({ type: 'rate-limit', status: 200, form: 'text', retryAfter: 90, times: 1 });
-    for (let i = 1; i <= 3; i++) await enqueue(db, { op: 'update', kind: 'Product', id: i, body: { Name: `x${i}` } }, i);
+    for (let i = 1; i <= 3; i++)
+      await enqueue(db, { op: 'update', kind: 'Product', id: i, body: { Name: `x${i}` } }, i);
 
     const report = await runner.run();
     // One request: the other two entries were not sent into the same refusal.

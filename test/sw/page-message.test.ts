@@ -4,16 +4,29 @@ import { readPageMessage } from '../../sw/page-message.ts';
 
 describe('a page message', () => {
   it('is read as sent under today\u2019s names', () => {
-    expect(readPageMessage({ type: 'pull-if-stale', intervalMs: 60_000 })).toEqual({ type: 'pull-if-stale', intervalMs: 60_000 });
+    expect(readPageMessage({ type: 'pull-if-stale', intervalMs: 60_000 })).toEqual({
+      type: 'pull-if-stale',
+      intervalMs: 60_000,
+    });
     expect(readPageMessage({ type: 'send-now' })).toEqual({ type: 'send-now' });
   });
 
   it('from a page of the version before, under the pull\u2019s former names, is read under the new ones', () => {
     expect(readPageMessage({ type: 'sync-now' })).toEqual({ type: 'pull-now' });
-    expect(readPageMessage({ type: 'sync-if-stale', intervalMs: 900_000 })).toEqual({ type: 'pull-if-stale', intervalMs: 900_000 });
+    expect(readPageMessage({ type: 'sync-if-stale', intervalMs: 900_000 })).toEqual({
+      type: 'pull-if-stale',
+      intervalMs: 900_000,
+    });
   });
 
   it('is nothing when it is not a message', () => {
-    expect([null, undefined, 'pull-now', 3, {}, { type: 7 }].map(readPageMessage)).toEqual([null, null, null, null, null, null]);
+    expect([null, undefined, 'pull-now', 3, {}, { type: 7 }].map(readPageMessage)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

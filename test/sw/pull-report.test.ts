@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAll, readMeta } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
-import { pullCatalog, pullKind, type PullProgress } from '../../sw/pull.ts';
+import { type PullProgress, pullCatalog, pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 /** The rows each snapshot write (a relaxed transaction) stored, one entry per transaction. */
@@ -53,7 +53,8 @@ function fullDisk(db: TillDb): TillDb {
   });
 }
 
-const FULL = "The device's storage is full: storing 200 Product records failed. Free some space on the till and try again.";
+const FULL =
+  "The device's storage is full: storing 200 Product records failed. Free some space on the till and try again.";
 
 describe('which kinds a pull asks for', () => {
   it('pulls only the kinds asked for, small kinds first whatever order they were asked in', async () => {
@@ -63,7 +64,9 @@ describe('which kinds a pull asks for', () => {
     expect(outcomes.map((o) => o.kind)).toEqual(['TenderType', 'SeatingTable']);
     expect(await readAll(db, 'Product')).toEqual([]);
     expect(await readAll(db, 'DiscountReason')).toEqual([]);
-    expect(standin.log.filter((e) => e.path.startsWith('/api/V2/Product') || e.path.startsWith('/api/V2/DiscountReason'))).toEqual([]);
+    expect(
+      standin.log.filter((e) => e.path.startsWith('/api/V2/Product') || e.path.startsWith('/api/V2/DiscountReason')),
+    ).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerMessage } from '../../app/store/channel.ts';
 import { readApiLimit } from '../../app/store/api-limit.ts';
 import { readMeta } from '../../app/store/catalog.ts';
+import type { WorkerMessage } from '../../app/store/channel.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
 import { createPullSchedule, FIRST_RETRY_MS, MAX_RETRY_MS, type PullScheduleDeps } from '../../sw/pull-schedule.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
@@ -33,7 +33,15 @@ async function setup(products = 450) {
     },
     apiLimit: createApiLimit({ db: async () => db, now: () => now, broadcast: (m) => messages.push(m) }),
   };
-  return { db, standin, messages, timers, locks, scheduler: createPullSchedule(deps), advance: (ms: number) => (now += ms) };
+  return {
+    db,
+    standin,
+    messages,
+    timers,
+    locks,
+    scheduler: createPullSchedule(deps),
+    advance: (ms: number) => (now += ms),
+  };
 }
 
 describe('sync scheduler', () => {
@@ -50,13 +58,13 @@ describe('sync scheduler', () => {
   it('broadcasts progress and a change notice per completed kind', async () => {
     const { scheduler, messages } = await setup();
     await scheduler.pullNow();
-    expect(messages.filter((m) => m.type === 'pull-progress' && m.state === 'done').map((m) => (m as { kind: string }).kind)).toEqual([
-      'TenderType',
-      'DiscountReason',
-      'SeatingTable',
-      'Product',
-    ]);
-    expect(messages.at(-1)).toEqual({ type: 'catalog-changed', kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'] });
+    expect(
+      messages.filter((m) => m.type === 'pull-progress' && m.state === 'done').map((m) => (m as { kind: string }).kind),
+    ).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'Product']);
+    expect(messages.at(-1)).toEqual({
+      type: 'catalog-changed',
+      kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'],
+    });
   });
 
   it('pulls when stale or never pulled, not otherwise', async () => {

@@ -4,7 +4,7 @@ import { CACHED_KINDS, type CachedKind } from '../../app/epos/kinds.ts';
 import { readAll, readMeta, readOne } from '../../app/store/catalog.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { settleHeld } from '../../app/store/snapshot.ts';
-import { pullCatalog, pullKind, type PullProgress } from '../../sw/pull.ts';
+import { type PullProgress, pullCatalog, pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 /** Records stored across every generation: more than the snapshot holds means orphaned rows. */
@@ -29,7 +29,12 @@ describe('catalog pull', () => {
         expect(await readAll(db, kind)).toEqual(standin.records(kind));
       }
       const meta = await readMeta(db);
-      expect(meta.find((m) => m.kind === 'Product')).toMatchObject({ count: 450, pulledAt: 1_000, lastError: null, gen: 1 });
+      expect(meta.find((m) => m.kind === 'Product')).toMatchObject({
+        count: 450,
+        pulledAt: 1_000,
+        lastError: null,
+        gen: 1,
+      });
       expect(progress.filter((p) => p.kind === 'Product').map((p) => [p.state, p.records])).toEqual([
         ['running', 200],
         ['running', 400],
@@ -86,7 +91,10 @@ describe('catalog pull', () => {
     const db = await freshDb();
     const { standin, client } = standinClient({ products: 2_000 });
     standin.faults.add({ type: 'latency', ms: 2 });
-    const [a, b] = await Promise.all([pullKind({ db, client, batch: 1 }, 'Product'), pullKind({ db, client, batch: 1 }, 'Product')]);
+    const [a, b] = await Promise.all([
+      pullKind({ db, client, batch: 1 }, 'Product'),
+      pullKind({ db, client, batch: 1 }, 'Product'),
+    ]);
     expect(a.ok && b.ok).toBe(true);
     expect(await readAll(db, 'Product')).toEqual(standin.records('Product'));
     expect(await storedRecords(db)).toBe(2_000);
@@ -139,7 +147,8 @@ describe('catalog pull', () => {
 
 describe('a pull that would empty or badly shrink a kind', () => {
   /** Every list of `kind` answered `[]` with 200, as a misrouted request or a broken server may. */
-  const emptyLists = (standin: ReturnType<typeof standinClient>['standin'], kind: CachedKind) => standin.faults.add({ match: { kind }, type: 'empty-list' });
+  const emptyLists = (standin: ReturnType<typeof standinClient>['standin'], kind: CachedKind) =>
+    standin.faults.add({ match: { kind }, type: 'empty-list' });
 
   it('an empty Product list is held, not swapped in: the till keeps selling from the old snapshot', async () => {
     const db = await freshDb();
@@ -152,7 +161,13 @@ describe('a pull that would empty or badly shrink a kind', () => {
     expect(outcomes.find((o) => o.kind === 'Product')).toEqual({ kind: 'Product', ok: true, count: 0, held: true });
     expect(await readAll(db, 'Product')).toEqual(before);
     const meta = (await readMeta(db)).find((m) => m.kind === 'Product');
-    expect(meta).toMatchObject({ count: 450, pulledAt: 1_000, attemptedAt: 2_000, lastError: null, held: { count: 0, startedAt: 2_000, at: 2_000 } });
+    expect(meta).toMatchObject({
+      count: 450,
+      pulledAt: 1_000,
+      attemptedAt: 2_000,
+      lastError: null,
+      held: { count: 0, startedAt: 2_000, at: 2_000 },
+    });
     // The other kinds were not shrunk, so they were swapped in as usual.
     expect(outcomes.filter((o) => o.held)).toHaveLength(1);
   });
@@ -189,14 +204,20 @@ describe('a pull that would empty or badly shrink a kind', () => {
 
     expect(await settleHeld(db, 'TenderType', held.TenderType as number, true, 6_000)).toBe(true);
     expect(await readAll(db, 'TenderType')).toEqual([]);
-    expect((await readMeta(db)).find((m) => m.kind === 'TenderType')).toMatchObject({ count: 0, pulledAt: 5_000, held: null });
+    expect((await readMeta(db)).find((m) => m.kind === 'TenderType')).toMatchObject({
+      count: 0,
+      pulledAt: 5_000,
+      held: null,
+    });
 
     // A stale answer (a walk the person did not see) settles nothing.
     expect(await settleHeld(db, 'SeatingTable', (held.SeatingTable as number) + 1, false, 6_000)).toBe(false);
     expect(await settleHeld(db, 'SeatingTable', held.SeatingTable as number, false, 6_000)).toBe(true);
     expect(await readAll(db, 'SeatingTable')).toEqual(standin.records('SeatingTable'));
     expect((await readMeta(db)).find((m) => m.kind === 'SeatingTable')?.held).toBeNull();
-    expect(await storedRecords(db)).toBe(450 + standin.records('DiscountReason').length + standin.records('SeatingTable').length);
+    expect(await storedRecords(db)).toBe(
+      450 + standin.records('DiscountReason').length + standin.records('SeatingTable').length,
+    );
   });
 
   it('a later walk that looks normal replaces a held one, whose pages go', async () => {

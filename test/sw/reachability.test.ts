@@ -11,8 +11,8 @@ import { answerApiGet } from '../../sw/api-answers.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
 import { routeOf } from '../../sw/api-routes.ts';
 import { createOutboxRunner } from '../../sw/outbox-runner.ts';
-import { createReachability, reporting } from '../../sw/reachability.ts';
 import { createPullSchedule } from '../../sw/pull-schedule.ts';
+import { createReachability, reporting } from '../../sw/reachability.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
@@ -24,8 +24,16 @@ async function worker() {
   let online = true;
   const network = inProcessFetch(standin);
   const fetch = (request: Request): Promise<Response> =>
-    online ? network(request) : Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('offline'), { code: 'ENETUNREACH' }) }));
-  const client = createClient({ baseUrl: BASE, token: standin.token, fetch: (input, init) => fetch(new Request(input, init)) });
+    online
+      ? network(request)
+      : Promise.reject(
+          new TypeError('fetch failed', { cause: Object.assign(new Error('offline'), { code: 'ENETUNREACH' }) }),
+        );
+  const client = createClient({
+    baseUrl: BASE,
+    token: standin.token,
+    fetch: (input, init) => fetch(new Request(input, init)),
+  });
   const timers: { run: () => void; ms: number }[] = [];
   const now = () => 1_000_000;
   const apiLimit = createApiLimit({ db: async () => db, now, broadcast: () => undefined });
@@ -57,7 +65,13 @@ async function worker() {
   /** A page's API GET through the worker, as a reloaded page makes for its settings. */
   const pageGet = (path: string) => {
     const request = new Request(BASE + path, { headers: { Authorization: `Basic ${standin.token}` } });
-    return answerApiGet(request, routeOf(request, `${BASE}/`)!, { db: async () => db, token: async () => standin.token, timeoutMs: 1_000, now, fetch: reporting(fetch, reach) });
+    return answerApiGet(request, routeOf(request, `${BASE}/`)!, {
+      db: async () => db,
+      token: async () => standin.token,
+      timeoutMs: 1_000,
+      now,
+      fetch: reporting(fetch, reach),
+    });
   };
   return { db, standin, scheduler, runner, reach, pageGet, catchUps, setOnline: (value: boolean) => (online = value) };
 }

@@ -10,11 +10,11 @@ import { discardEntry } from '../../app/store/outbox-admin.ts';
 import { claim, recoverInterrupted } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { pullKind } from '../../sw/pull.ts';
-import { replay, type ReplayDeps } from '../../sw/replay.ts';
+import { type ReplayDeps, replay } from '../../sw/replay.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
-import { drain } from './drain.ts';
 import { freshDb } from '../store/fixture.ts';
+import { drain } from './drain.ts';
 
 /** What stands between the till and the stand-in: a proxy that may change or hold answers. */
 type Proxy = (request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>;
@@ -28,10 +28,24 @@ async function setup(proxy: Proxy = (request, forward) => forward(request), time
   standin.put('Customer', { Forename: 'Walk-in' });
   const direct = inProcessFetch(standin);
   const fetch: typeof globalThis.fetch = (input, init) => proxy(new Request(input, init), (request) => direct(request));
-  const client = createClient({ baseUrl: 'http://standin.test', token: standin.token, fetch, ...(timeoutMs ? { timeoutMs } : {}) });
+  const client = createClient({
+    baseUrl: 'http://standin.test',
+    token: standin.token,
+    fetch,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
   await pullKind({ db, client }, 'Product');
   const clock = { now: Date.now() };
-  const deps: ReplayDeps = { db, client, now: () => clock.now, random: () => 0.5, retryBaseMs: 1_000, maxRetryMs: 8_000, leaseMs: 0, verifyAfterMs: VERIFY_AFTER };
+  const deps: ReplayDeps = {
+    db,
+    client,
+    now: () => clock.now,
+    random: () => 0.5,
+    retryBaseMs: 1_000,
+    maxRetryMs: 8_000,
+    leaseMs: 0,
+    verifyAfterMs: VERIFY_AFTER,
+  };
   return { db, standin, client, deps, clock };
 }
 
@@ -39,22 +53,29 @@ const entries = (db: TillDb): Promise<OutboxEntry[]> => db.getAll('outbox');
 const sent = (standin: Standin, method: string) => standin.log.filter((e) => e.method === method).length;
 
 describe('a create the server applied, answered with an error or not in time', () => {
-  it.each([502, 504])('answered %i by a gateway after the server applied it: looked for, adopted, never sent twice', async (status) => {
-    let used = false;
-    const { db, standin, deps, clock } = await setup(async (request, forward) => {
-      if (used || request.method !== 'POST') return forward(request);
-      used = true;
-      await (await forward(request)).text();
-      return new Response('Bad gateway', { status });
-    });
-    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Gated', Surname: String(status) } }, clock.now);
-    await replay(deps);
-    expect((await entries(db))[0]?.state).toBe('verify');
-    await drain(deps, clock);
-    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Gated')).toHaveLength(1);
-    expect(sent(standin, 'POST')).toBe(1);
-    expect(await entries(db)).toEqual([]);
-  });
+  it.each([502, 504])(
+    'answered %i by a gateway after the server applied it: looked for, adopted, never sent twice',
+    async (status) => {
+      let used = false;
+      const { db, standin, deps, clock } = await setup(async (request, forward) => {
+        if (used || request.method !== 'POST') return forward(request);
+        used = true;
+        await (await forward(request)).text();
+        return new Response('Bad gateway', { status });
+      });
+      await enqueue(
+        db,
+        { op: 'create', kind: 'Customer', body: { Forename: 'Gated', Surname: String(status) } },
+        clock.now,
+      );
+      await replay(deps);
+      expect((await entries(db))[0]?.state).toBe('verify');
+      await drain(deps, clock);
+      expect(standin.records('Customer').filter((c) => c.Forename === 'Gated')).toHaveLength(1);
+      expect(sent(standin, 'POST')).toBe(1);
+      expect(await entries(db)).toEqual([]);
+    },
+  );
 
   it('answered after the client gave up (its time limit), applied: looked for, adopted, never sent twice', async () => {
     let used = false;
@@ -65,7 +86,9 @@ describe('a create the server applied, answered with an error or not in time', (
       // The answer is slower than the client waits: it aborts (and, like fetch, rejects), the
       // server having applied it already.
       await answer.text();
-      return new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true }));
+      return new Promise<Response>((_resolve, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true }),
+      );
     }, 50);
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Slow', Surname: 'Answer' } }, clock.now);
     await replay(deps);
@@ -73,7 +96,7 @@ describe('a create the server applied, answered with an error or not in time', (
     expect(waiting?.state).toBe('verify');
     expect(waiting?.error?.code).toBe('timeout');
     await drain(deps, clock);
-    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Slow')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Forename === 'Slow')).toHaveLength(1);
     expect(sent(standin, 'POST')).toBe(1);
   });
 });
@@ -95,29 +118,42 @@ describe('answers that are not the record, and the client refusing to send', () 
     await replay(deps);
     expect((await entries(db))[0]?.state).toBe('verify');
     await drain(deps, clock);
-    const made = standin.records('Customer').filter((c) => c['Forename'] === 'Bodiless');
+    const made = standin.records('Customer').filter((c) => c.Forename === 'Bodiless');
     expect(made).toHaveLength(1);
     // The till's temporary id now names the server's record.
-    expect((await db.getAll('aliases')).map((a) => a.id)).toEqual([made[0]!['CustomerID']]);
+    expect((await db.getAll('aliases')).map((a) => a.id)).toEqual([made[0]!.CustomerID]);
   });
 
   it('an update answered 200 with an empty body is looked for, not done on faith', async () => {
-    const { db, standin, deps, clock } = await setup(async (request, forward) => (request.method === 'PUT' ? new Response('', { status: 200 }) : forward(request)));
+    const { db, standin, deps, clock } = await setup(async (request, forward) =>
+      request.method === 'PUT' ? new Response('', { status: 200 }) : forward(request),
+    );
     await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Unproven' } }, clock.now);
     await replay(deps);
     expect((await entries(db))[0]?.state).toBe('verify');
-    expect(standin.record('Product', 3)?.['Name']).not.toBe('Unproven');
+    expect(standin.record('Product', 3)?.Name).not.toBe('Unproven');
   });
 
   it('a write the client refuses to send (an update to a discarded create\u2019s temporary id) waits for a person and blocks nothing else', async () => {
     const { db, standin, deps, clock } = await setup();
     // A create that went out once and failed, then was discarded by a person, leaves an update
     // queued to its temporary id, which no request can carry.
-    await db.add('outbox', { target: 'Customer', op: 'update', recordId: -7, body: { Surname: 'Orphan' }, state: 'pending', attempts: 0, notBefore: 0, createdAt: clock.now, updatedAt: clock.now, error: null } as OutboxEntry);
+    await db.add('outbox', {
+      target: 'Customer',
+      op: 'update',
+      recordId: -7,
+      body: { Surname: 'Orphan' },
+      state: 'pending',
+      attempts: 0,
+      notBefore: 0,
+      createdAt: clock.now,
+      updatedAt: clock.now,
+      error: null,
+    } as OutboxEntry);
     await enqueue(db, { op: 'update', kind: 'Product', id: 4, body: { Name: 'Still goes' } }, clock.now);
     const report = await replay(deps);
     expect(report.offline).toBe(false);
-    expect(standin.record('Product', 4)?.['Name']).toBe('Still goes');
+    expect(standin.record('Product', 4)?.Name).toBe('Still goes');
     const [orphan] = await entries(db);
     expect(orphan).toMatchObject({ recordId: -7, state: 'failed' });
     expect(orphan?.error?.code).toBe('invalid-request');
@@ -137,7 +173,7 @@ describe('recovery after a crash', () => {
     const gets = sent(standin, 'GET');
 
     const report = await replay(deps);
-    expect(standin.record('Product', 5)?.['Name']).toBe('Again');
+    expect(standin.record('Product', 5)?.Name).toBe('Again');
     expect(standin.record('Product', 6)).toBeUndefined();
     // The create may have reached the server: not sent again, and not looked for yet either.
     const [create] = await entries(db);
@@ -150,7 +186,7 @@ describe('recovery after a crash', () => {
     clock.now += VERIFY_AFTER;
     await drain(deps, clock);
     expect(sent(standin, 'GET')).toBeGreaterThan(gets);
-    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Crashed')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Forename === 'Crashed')).toHaveLength(1);
     expect(await entries(db)).toEqual([]);
   });
 
@@ -191,7 +227,7 @@ describe('a verification that cannot reach the server', () => {
     standin.faults.clear();
     clock.now = (await entries(db))[0]!.notBefore;
     await drain(deps, clock);
-    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Unlooked')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Forename === 'Unlooked')).toHaveLength(1);
     expect(sent(standin, 'POST')).toBe(1);
   });
 });
@@ -225,7 +261,11 @@ describe('races with a person and another tab', () => {
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Head' } }, clock.now);
     const [head] = await entries(db);
     await db.put('outbox', { ...head!, attempts: 1 });
-    const { recordId } = await enqueue(db, { op: 'update', kind: 'Customer', id: head!.recordId, body: { Surname: 'Behind' } }, clock.now);
+    const { recordId } = await enqueue(
+      db,
+      { op: 'update', kind: 'Customer', id: head!.recordId, body: { Surname: 'Behind' } },
+      clock.now,
+    );
     const behind = (await entries(db)).find((e) => e.op === 'update')!;
     expect(behind.recordId).toBe(recordId);
     expect(await claim(db, behind, clock.now)).toBeUndefined();
@@ -259,8 +299,15 @@ describe('the retry delay', () => {
 describe('a pass that meets no network, a refused token or the API limit, with several records in flight', () => {
   it.each([
     ['the network gone', () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))],
-    ['a refused token', () => Promise.resolve(new Response('{"Message":"Authorization has been denied for this request."}', { status: 401 }))],
-    ['the API limit', () => Promise.resolve(new Response('API Limit Exceeded', { status: 429, headers: { 'retry-after': '30' } }))],
+    [
+      'a refused token',
+      () =>
+        Promise.resolve(new Response('{"Message":"Authorization has been denied for this request."}', { status: 401 })),
+    ],
+    [
+      'the API limit',
+      () => Promise.resolve(new Response('API Limit Exceeded', { status: 429, headers: { 'retry-after': '30' } })),
+    ],
   ])('lands what was already out, and claims nothing more: %s', async (_name, answer) => {
     const { db, standin, deps, clock } = await setup(async (request, forward) => {
       if (request.method !== 'PUT') return forward(request);
@@ -269,9 +316,10 @@ describe('a pass that meets no network, a refused token or the API limit, with s
       await new Promise((resolve) => setTimeout(resolve, 30));
       return forward(request);
     });
-    for (const id of [1, 2, 3]) await enqueue(db, { op: 'update', kind: 'Product', id, body: { Name: `Stop ${id}` } }, clock.now);
+    for (const id of [1, 2, 3])
+      await enqueue(db, { op: 'update', kind: 'Product', id, body: { Name: `Stop ${id}` } }, clock.now);
     await replay({ ...deps, concurrency: 2 });
-    expect(standin.record('Product', 1)?.['Name']).toBe('Stop 1');
+    expect(standin.record('Product', 1)?.Name).toBe('Stop 1');
     expect(standin.log.some((e) => e.method === 'PUT' && e.path.endsWith('/Product/3'))).toBe(false);
     expect((await entries(db)).find((e) => e.recordId === 3)).toMatchObject({ state: 'pending', attempts: 0 });
   });

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, type EposClient } from '../../app/epos/client.ts';
 import {
-  asEposError,
   AuthError,
+  asEposError,
   BadResponseError,
   ClientError,
   ConflictError,
@@ -25,7 +25,7 @@ import { discardEntry } from '../../app/store/outbox-admin.ts';
 import { claim } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry, TwinCheck } from '../../app/store/schema.ts';
 import { pullKind } from '../../sw/pull.ts';
-import { replay, type ReplayDeps, verdictOf } from '../../sw/replay.ts';
+import { type ReplayDeps, replay, verdictOf } from '../../sw/replay.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
 import { freshDb } from '../store/fixture.ts';
@@ -61,35 +61,108 @@ async function setup(proxy: Proxy = (request, forward) => forward(request)) {
 }
 
 const entries = (db: TillDb): Promise<OutboxEntry[]> => db.getAll('outbox');
-const requests = (standin: Standin, method: string) => standin.log.filter((e) => e.method === method).map((e) => e.path);
-const refused = () => new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+const requests = (standin: Standin, method: string) =>
+  standin.log.filter((e) => e.method === method).map((e) => e.path);
+const refused = () =>
+  new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
 
 /** An entry as another replayer or an older till left it, written straight into the outbox. */
-async function put(db: TillDb, entry: Partial<OutboxEntry> & Pick<OutboxEntry, 'target' | 'op' | 'recordId'>, now: number): Promise<number> {
-  return db.add('outbox', { body: null, state: 'pending', attempts: 0, notBefore: 0, createdAt: now, updatedAt: now, error: null, ...entry } as OutboxEntry);
+async function put(
+  db: TillDb,
+  entry: Partial<OutboxEntry> & Pick<OutboxEntry, 'target' | 'op' | 'recordId'>,
+  now: number,
+): Promise<number> {
+  return db.add('outbox', {
+    body: null,
+    state: 'pending',
+    attempts: 0,
+    notBefore: 0,
+    createdAt: now,
+    updatedAt: now,
+    error: null,
+    ...entry,
+  } as OutboxEntry);
 }
 
 /** A create that went out and whose answer never came, due to be looked for now. */
-function unanswered(forename: string, now: number, temp = -1): Partial<OutboxEntry> & Pick<OutboxEntry, 'target' | 'op' | 'recordId'> {
-  return { target: 'Customer', op: 'create', recordId: temp, body: { Forename: forename }, state: 'verify', attempts: 1, notBefore: now, updatedAt: now - VERIFY_AFTER };
+function unanswered(
+  forename: string,
+  now: number,
+  temp = -1,
+): Partial<OutboxEntry> & Pick<OutboxEntry, 'target' | 'op' | 'recordId'> {
+  return {
+    target: 'Customer',
+    op: 'create',
+    recordId: temp,
+    body: { Forename: forename },
+    state: 'verify',
+    attempts: 1,
+    notBefore: now,
+    updatedAt: now - VERIFY_AFTER,
+  };
 }
 
 const REQUEST = { method: 'PUT', path: '/api/V2/Product/1' };
 
 describe('what an error means for an entry', () => {
-  const answer = (status: number, retryAfterMs?: number) => ({ status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+  const answer = (status: number, retryAfterMs?: number) => ({
+    status,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
   it.each([
-    ['a request the client refused to make', new InvalidRequestError(REQUEST, 'bad id'), { type: 'fail' }, { type: 'fail' }, { type: 'fail' }],
-    ['a connection refused (nothing sent)', new NetworkError(REQUEST, 'refused', false), { type: 'offline' }, { type: 'offline' }, { type: 'offline' }],
-    ['a connection reset after sending', new NetworkError(REQUEST, 'reset', true), { type: 'verify' }, { type: 'retry' }, { type: 'retry' }],
+    [
+      'a request the client refused to make',
+      new InvalidRequestError(REQUEST, 'bad id'),
+      { type: 'fail' },
+      { type: 'fail' },
+      { type: 'fail' },
+    ],
+    [
+      'a connection refused (nothing sent)',
+      new NetworkError(REQUEST, 'refused', false),
+      { type: 'offline' },
+      { type: 'offline' },
+      { type: 'offline' },
+    ],
+    [
+      'a connection reset after sending',
+      new NetworkError(REQUEST, 'reset', true),
+      { type: 'verify' },
+      { type: 'retry' },
+      { type: 'retry' },
+    ],
     ['no answer in time', new TimeoutError(REQUEST, 'slow'), { type: 'verify' }, { type: 'retry' }, { type: 'retry' }],
-    ['the API limit, with Retry-After', new RateLimitError(REQUEST, answer(429, 30_000)), { type: 'verify', afterMs: 30_000, limited: true }, { type: 'retry', afterMs: 30_000, limited: true }, { type: 'retry', afterMs: 30_000, limited: true }],
-    ['the API limit, without Retry-After', new RateLimitError(REQUEST, answer(429)), { type: 'verify', limited: true }, { type: 'retry', limited: true }, { type: 'retry', limited: true }],
-    ['a 503 with Retry-After', new ServerError(REQUEST, answer(503, 5_000)), { type: 'verify', afterMs: 5_000 }, { type: 'retry', afterMs: 5_000 }, { type: 'retry', afterMs: 5_000 }],
+    [
+      'the API limit, with Retry-After',
+      new RateLimitError(REQUEST, answer(429, 30_000)),
+      { type: 'verify', afterMs: 30_000, limited: true },
+      { type: 'retry', afterMs: 30_000, limited: true },
+      { type: 'retry', afterMs: 30_000, limited: true },
+    ],
+    [
+      'the API limit, without Retry-After',
+      new RateLimitError(REQUEST, answer(429)),
+      { type: 'verify', limited: true },
+      { type: 'retry', limited: true },
+      { type: 'retry', limited: true },
+    ],
+    [
+      'a 503 with Retry-After',
+      new ServerError(REQUEST, answer(503, 5_000)),
+      { type: 'verify', afterMs: 5_000 },
+      { type: 'retry', afterMs: 5_000 },
+      { type: 'retry', afterMs: 5_000 },
+    ],
     ['a 500', new ServerError(REQUEST, answer(500)), { type: 'verify' }, { type: 'retry' }, { type: 'retry' }],
     ['a refused token', new AuthError(REQUEST, answer(401)), { type: 'pause' }, { type: 'pause' }, { type: 'pause' }],
     ['a 404', new NotFoundError(REQUEST, answer(404)), { type: 'fail' }, { type: 'fail' }, { type: 'done' }],
-    ['a 2xx that is not the record', new BadResponseError(REQUEST, 200, 'not JSON', '<html>'), { type: 'verify' }, { type: 'verify' }, { type: 'verify' }],
+    [
+      'a 2xx that is not the record',
+      new BadResponseError(REQUEST, 200, 'not JSON', '<html>'),
+      { type: 'verify' },
+      { type: 'verify' },
+      { type: 'verify' },
+    ],
     ['a 409', new ConflictError(REQUEST, answer(409)), { type: 'fail' }, { type: 'fail' }, { type: 'fail' }],
     ['a 400', new ClientError(REQUEST, answer(400)), { type: 'fail' }, { type: 'fail' }, { type: 'fail' }],
   ])('%s: for a create, an update and a delete', (_name, error, create, update, remove) => {
@@ -149,15 +222,23 @@ describe('telling the pages', () => {
 
   it('an entry of another account is held and the pages told; without an account given, it is sent', async () => {
     const { db, standin, deps, changes, clock } = await setup();
-    await put(db, { target: 'Product', op: 'update', recordId: 4, body: { Name: 'Other shop' }, account: 'other-shop' }, clock.now);
+    await put(
+      db,
+      { target: 'Product', op: 'update', recordId: 4, body: { Name: 'Other shop' }, account: 'other-shop' },
+      clock.now,
+    );
     expect(await replay({ ...deps, account: 'this-shop' })).toMatchObject({ sent: 0 });
     expect((await entries(db))[0]).toMatchObject({ state: 'held' });
     expect(changes.count).toBe(1);
 
     const other = await setup();
-    await put(other.db, { target: 'Product', op: 'update', recordId: 4, body: { Name: 'Any shop' }, account: 'other-shop' }, other.clock.now);
+    await put(
+      other.db,
+      { target: 'Product', op: 'update', recordId: 4, body: { Name: 'Any shop' }, account: 'other-shop' },
+      other.clock.now,
+    );
     expect(await replay(other.deps)).toMatchObject({ sent: 1, done: 1 });
-    expect(other.standin.record('Product', 4)?.['Name']).toBe('Any shop');
+    expect(other.standin.record('Product', 4)?.Name).toBe('Any shop');
     expect(requests(standin, 'PUT')).toEqual([]);
   });
 
@@ -175,7 +256,9 @@ describe('telling the pages', () => {
     });
     db = ctx.db;
     await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'Busy' } }, ctx.clock.now);
-    second = (await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Discarded' } }, ctx.clock.now)).seq!;
+    second = (
+      await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Discarded' } }, ctx.clock.now)
+    ).seq!;
     const report = await replay(ctx.deps);
     expect(report).toMatchObject({ sent: 1, done: 0 });
     expect(puts).toEqual(['/api/V2/Product/1']);
@@ -193,7 +276,9 @@ describe('telling the pages', () => {
     });
     db = ctx.db;
     await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'Lands' } }, ctx.clock.now);
-    second = (await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Discarded' } }, ctx.clock.now)).seq!;
+    second = (
+      await enqueue(ctx.db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'Discarded' } }, ctx.clock.now)
+    ).seq!;
     expect(await replay(ctx.deps)).toMatchObject({ sent: 1, done: 1, nextAt: null });
     expect(requests(ctx.standin, 'PUT')).toEqual(['/api/V2/Product/1']);
     expect(await entries(ctx.db)).toEqual([]);
@@ -212,7 +297,7 @@ describe('a claim another replayer holds', () => {
     expect(requests(standin, 'PUT')).toEqual([]);
     clock.now += 60_001;
     expect(await replay(withDefaultLease)).toMatchObject({ sent: 1, done: 1 });
-    expect(standin.record('Product', 5)?.['Name']).toBe('Leased');
+    expect(standin.record('Product', 5)?.Name).toBe('Leased');
   });
 });
 
@@ -221,18 +306,31 @@ describe('a record\u2019s next write', () => {
     const { db, standin, deps, clock } = await setup();
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'A1' } }, clock.now);
     await enqueue(db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'B1' } }, clock.now);
-    await put(db, { target: 'Product', op: 'update', recordId: 1, body: { Name: 'A2' }, notBefore: clock.now }, clock.now);
+    await put(
+      db,
+      { target: 'Product', op: 'update', recordId: 1, body: { Name: 'A2' }, notBefore: clock.now },
+      clock.now,
+    );
     await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'C1' } }, clock.now);
     expect(await replay(deps)).toMatchObject({ sent: 4, done: 4 });
-    expect(requests(standin, 'PUT')).toEqual(['/api/V2/Product/1', '/api/V2/Product/2', '/api/V2/Product/1', '/api/V2/Product/3']);
+    expect(requests(standin, 'PUT')).toEqual([
+      '/api/V2/Product/1',
+      '/api/V2/Product/2',
+      '/api/V2/Product/1',
+      '/api/V2/Product/3',
+    ]);
   });
 
   it('not due yet waits, and the pass says when', async () => {
     const { db, standin, deps, clock } = await setup();
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'Now' } }, clock.now);
-    await put(db, { target: 'Product', op: 'update', recordId: 1, body: { Name: 'Later' }, notBefore: clock.now + 5_000 }, clock.now);
+    await put(
+      db,
+      { target: 'Product', op: 'update', recordId: 1, body: { Name: 'Later' }, notBefore: clock.now + 5_000 },
+      clock.now,
+    );
     expect(await replay(deps)).toMatchObject({ sent: 1, done: 1, nextAt: clock.now + 5_000 });
-    expect(standin.record('Product', 1)?.['Name']).toBe('Now');
+    expect(standin.record('Product', 1)?.Name).toBe('Now');
     expect((await entries(db)).map((e) => [e.recordId, e.state])).toEqual([[1, 'pending']]);
   });
 });
@@ -246,7 +344,7 @@ describe('a pass stops early', () => {
     const report = await replay(deps);
     expect(report).toMatchObject({ sent: 2, done: 1, offline: false, paused: false });
     expect(report.limited).toBeUndefined();
-    expect(standin.record('Product', 2)?.['Name']).toBe('Goes');
+    expect(standin.record('Product', 2)?.Name).toBe('Goes');
   });
 
   it('a create answered with the API limit: the pass stops with its Retry-After, and the create is looked for only after it', async () => {
@@ -298,27 +396,38 @@ describe('a pass stops early', () => {
   it('a look the client refuses to make is not taken for no network: the pass goes on, and the create waits a backoff', async () => {
     const ctx = await setup();
     await put(ctx.db, unanswered('Refused look', ctx.clock.now), ctx.clock.now);
-    const refusal = () => Promise.reject(new InvalidRequestError({ method: 'GET', path: '/api/V2/Customer' }, 'page must be a positive integer'));
+    const refusal = () =>
+      Promise.reject(
+        new InvalidRequestError({ method: 'GET', path: '/api/V2/Customer' }, 'page must be a positive integer'),
+      );
     const client: EposClient = { ...ctx.client, list: refusal, get: refusal };
     expect(await replay({ ...ctx.deps, client })).toMatchObject({ offline: false });
-    expect((await entries(ctx.db)).map((e) => [e.state, e.looks, e.notBefore - ctx.clock.now, e.error?.code])).toEqual([['verify', 1, 2_000, 'invalid-request']]);
+    expect((await entries(ctx.db)).map((e) => [e.state, e.looks, e.notBefore - ctx.clock.now, e.error?.code])).toEqual([
+      ['verify', 1, 2_000, 'invalid-request'],
+    ]);
   });
 
   it.each([
     ['answered 503', (): Promise<Response> => Promise.resolve(new Response('{"Message":"busy"}', { status: 503 }))],
-    ['a connection reset after the request went out', (): Promise<Response> => Promise.reject(new TypeError('fetch failed'))],
-  ])('a look %s does not stop the pass: every create is looked for, and each waits a backoff', async (_name, answer) => {
-    const ctx = await setup((request, forward) => (request.method === 'GET' ? answer() : forward(request)));
-    await put(ctx.db, unanswered('First', ctx.clock.now), ctx.clock.now);
-    await put(ctx.db, unanswered('Second', ctx.clock.now, -2), ctx.clock.now);
-    const report = await replay(ctx.deps);
-    expect(report.offline).toBe(false);
-    // One attempt, no look before: the wait before look 2 is twice retryBaseMs (random 0.5: no jitter).
-    expect((await entries(ctx.db)).map((e) => [e.state, e.looks, e.notBefore - ctx.clock.now])).toEqual([
-      ['verify', 1, 2_000],
-      ['verify', 1, 2_000],
-    ]);
-  });
+    [
+      'a connection reset after the request went out',
+      (): Promise<Response> => Promise.reject(new TypeError('fetch failed')),
+    ],
+  ])(
+    'a look %s does not stop the pass: every create is looked for, and each waits a backoff',
+    async (_name, answer) => {
+      const ctx = await setup((request, forward) => (request.method === 'GET' ? answer() : forward(request)));
+      await put(ctx.db, unanswered('First', ctx.clock.now), ctx.clock.now);
+      await put(ctx.db, unanswered('Second', ctx.clock.now, -2), ctx.clock.now);
+      const report = await replay(ctx.deps);
+      expect(report.offline).toBe(false);
+      // One attempt, no look before: the wait before look 2 is twice retryBaseMs (random 0.5: no jitter).
+      expect((await entries(ctx.db)).map((e) => [e.state, e.looks, e.notBefore - ctx.clock.now])).toEqual([
+        ['verify', 1, 2_000],
+        ['verify', 1, 2_000],
+      ]);
+    },
+  );
 });
 
 /** Two identical customers made by the stand-in: the later one is the till's create, the earlier one its twin. */
@@ -329,7 +438,8 @@ function twinned(standin: Standin): TwinCheck {
   return { kind: 'Customer', id: kept, body };
 }
 
-const twinLooks = (standin: Standin, check: TwinCheck) => requests(standin, 'GET').filter((path) => path === `/api/V2/Customer/${check.id - 1}`);
+const twinLooks = (standin: Standin, check: TwinCheck) =>
+  requests(standin, 'GET').filter((path) => path === `/api/V2/Customer/${check.id - 1}`);
 
 describe('the twin look after a pass', () => {
   it('finds a twin: a delete held for a person, the pages told once', async () => {
@@ -337,7 +447,9 @@ describe('the twin look after a pass', () => {
     const check = twinned(standin);
     await db.put('queue', { ...initialQueue(), twinChecks: [check] });
     await replay(deps);
-    expect((await entries(db)).map((e) => [e.op, e.recordId, e.state, e.twinOf])).toEqual([['delete', check.id - 1, 'held', check.id]]);
+    expect((await entries(db)).map((e) => [e.op, e.recordId, e.state, e.twinOf])).toEqual([
+      ['delete', check.id - 1, 'held', check.id],
+    ]);
     expect(changes.count).toBe(1);
     expect((await db.get('queue', 'queue'))?.twinChecks).toBeUndefined();
   });
@@ -345,7 +457,10 @@ describe('the twin look after a pass', () => {
   it('finds none: nothing held, no one told', async () => {
     const { db, standin, deps, changes } = await setup();
     const check = twinned(standin);
-    await db.put('queue', { ...initialQueue(), twinChecks: [{ ...check, body: { Forename: 'Nobody', Surname: 'Alike' } }] });
+    await db.put('queue', {
+      ...initialQueue(),
+      twinChecks: [{ ...check, body: { Forename: 'Nobody', Surname: 'Alike' } }],
+    });
     await replay(deps);
     expect(twinLooks(standin, check)).toHaveLength(1);
     expect(await entries(db)).toEqual([]);
@@ -364,14 +479,27 @@ describe('the twin look after a pass', () => {
     await put(db, { ...unanswered('Later', clock.now), notBefore: clock.now + VERIFY_AFTER }, clock.now);
     expect((await replay(deps)).nextAt).toBe(clock.now + 1_000);
     // An update due sooner: it comes first.
-    await put(db, { target: 'Product', op: 'update', recordId: 9, body: { Name: 'Soon' }, attempts: 1, notBefore: clock.now + 100 }, clock.now);
+    await put(
+      db,
+      { target: 'Product', op: 'update', recordId: 9, body: { Name: 'Soon' }, attempts: 1, notBefore: clock.now + 100 },
+      clock.now,
+    );
     expect((await replay(deps)).nextAt).toBe(clock.now + 100);
   });
 
   it.each([
     ['no network', () => Promise.reject(refused()), { offline: true }],
-    ['a refused token', () => Promise.resolve(new Response('{"Message":"Authorization has been denied for this request."}', { status: 401 })), { paused: true }],
-    ['the API limit', () => Promise.resolve(new Response('API Limit Exceeded', { status: 429, headers: { 'retry-after': '30' } })), { limited: { retryAfterMs: 30_000 } }],
+    [
+      'a refused token',
+      () =>
+        Promise.resolve(new Response('{"Message":"Authorization has been denied for this request."}', { status: 401 })),
+      { paused: true },
+    ],
+    [
+      'the API limit',
+      () => Promise.resolve(new Response('API Limit Exceeded', { status: 429, headers: { 'retry-after': '30' } })),
+      { limited: { retryAfterMs: 30_000 } },
+    ],
   ])('is not made when the pass met %s', async (_name, answer, stopped) => {
     const ctx = await setup((request, forward) => (request.method === 'PUT' ? answer() : forward(request)));
     const check = twinned(ctx.standin);
@@ -392,7 +520,14 @@ describe('the twin look after a pass', () => {
 });
 
 describe('what a verification leaves on the entry', () => {
-  const note = (message: string) => ({ code: 'bad-response', name: 'Verification', message, method: 'GET', path: '', mayHaveReached: true });
+  const note = (message: string) => ({
+    code: 'bad-response',
+    name: 'Verification',
+    message,
+    method: 'GET',
+    path: '',
+    mayHaveReached: true,
+  });
 
   it('not found after an answer that said why: the answer stays the entry\u2019s reason', async () => {
     const { db, standin, deps, clock } = await setup();

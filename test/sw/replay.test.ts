@@ -7,12 +7,12 @@ import type { TillDb } from '../../app/store/db.ts';
 import { enqueue, type Write } from '../../app/store/outbox.ts';
 import { claim } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
-import type { Fault } from '../standin/faults.ts';
 import { pullKind } from '../../sw/pull.ts';
-import { replay, type ReplayDeps } from '../../sw/replay.ts';
+import { type ReplayDeps, replay } from '../../sw/replay.ts';
+import type { Fault } from '../standin/faults.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
-import { drain } from './drain.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
+import { drain } from './drain.ts';
 
 async function setup() {
   const db = await freshDb();
@@ -29,17 +29,51 @@ const writes = (standin: { log: { method: string; path: string }[] }) =>
   standin.log.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
 
 describe('outcomes, one replay each', () => {
-  type Case = { name: string; write: Write; fault?: Fault; state: OutboxEntry['state'] | 'gone'; check?: (ctx: Awaited<ReturnType<typeof setup>>, before: number) => void | Promise<void> };
+  type Case = {
+    name: string;
+    write: Write;
+    fault?: Fault;
+    state: OutboxEntry['state'] | 'gone';
+    check?: (ctx: Awaited<ReturnType<typeof setup>>, before: number) => void | Promise<void>;
+  };
   const cases: Case[] = [
-    { name: '2xx create is done', write: { op: 'create', kind: 'Customer', body: { Forename: 'Done' } }, state: 'gone' },
-    { name: '2xx update is done', write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'New' } }, state: 'gone' },
+    {
+      name: '2xx create is done',
+      write: { op: 'create', kind: 'Customer', body: { Forename: 'Done' } },
+      state: 'gone',
+    },
+    {
+      name: '2xx update is done',
+      write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'New' } },
+      state: 'gone',
+    },
     { name: '2xx delete is done', write: { op: 'delete', kind: 'Customer', id: 4 }, state: 'gone' },
     { name: '2xx settings save is done', write: { op: 'save', document: { a: 1 } }, state: 'gone' },
-    { name: '500 is retried later', write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } }, fault: { type: 'status', status: 500 }, state: 'pending' },
+    {
+      name: '500 is retried later',
+      write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } },
+      fault: { type: 'status', status: 500 },
+      state: 'pending',
+    },
     // A browser's own resend may be what met the 503 or 408, after the first send was applied.
-    { name: '503 on a create is looked for before it is sent again', write: { op: 'create', kind: 'Customer', body: { Forename: 'R' } }, fault: { type: 'status', status: 503 }, state: 'verify' },
-    { name: '408 on a create is looked for before it is sent again', write: { op: 'create', kind: 'Customer', body: { Forename: 'R' } }, fault: { type: 'status', status: 408 }, state: 'verify' },
-    { name: '408 on an update is retried later', write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } }, fault: { type: 'status', status: 408 }, state: 'pending' },
+    {
+      name: '503 on a create is looked for before it is sent again',
+      write: { op: 'create', kind: 'Customer', body: { Forename: 'R' } },
+      fault: { type: 'status', status: 503 },
+      state: 'verify',
+    },
+    {
+      name: '408 on a create is looked for before it is sent again',
+      write: { op: 'create', kind: 'Customer', body: { Forename: 'R' } },
+      fault: { type: 'status', status: 408 },
+      state: 'verify',
+    },
+    {
+      name: '408 on an update is retried later',
+      write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } },
+      fault: { type: 'status', status: 408 },
+      state: 'pending',
+    },
     {
       name: '429 waits for Retry-After',
       write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } },
@@ -61,20 +95,42 @@ describe('outcomes, one replay each', () => {
         expect((await entries(db))[0]?.attempts).toBe(0);
       },
     },
-    { name: '403 pauses too', write: { op: 'delete', kind: 'Customer', id: 2 }, fault: { type: 'status', status: 403 }, state: 'pending' },
+    {
+      name: '403 pauses too',
+      write: { op: 'delete', kind: 'Customer', id: 2 },
+      fault: { type: 'status', status: 403 },
+      state: 'pending',
+    },
     { name: '404 on a delete is done', write: { op: 'delete', kind: 'Customer', id: 999_999 }, state: 'gone' },
-    { name: '404 on an update is failed', write: { op: 'update', kind: 'Customer', id: 999_999, body: { Surname: 'x' } }, state: 'failed' },
+    {
+      name: '404 on an update is failed',
+      write: { op: 'update', kind: 'Customer', id: 999_999, body: { Surname: 'x' } },
+      state: 'failed',
+    },
     {
       name: '400 is held as failed with the server answer',
       write: { op: 'create', kind: 'Customer', body: { Forename: 'Bad' } },
-      fault: { type: 'status', status: 400, body: JSON.stringify({ Message: 'The request is invalid.', ModelState: { Email: ['Invalid'] } }) },
+      fault: {
+        type: 'status',
+        status: 400,
+        body: JSON.stringify({ Message: 'The request is invalid.', ModelState: { Email: ['Invalid'] } }),
+      },
       state: 'failed',
       check: async ({ db }) => {
         const [entry] = await entries(db);
-        expect(entry!.error).toMatchObject({ status: 400, serverMessage: 'The request is invalid.', modelState: { Email: ['Invalid'] } });
+        expect(entry!.error).toMatchObject({
+          status: 400,
+          serverMessage: 'The request is invalid.',
+          modelState: { Email: ['Invalid'] },
+        });
       },
     },
-    { name: '409 is failed', write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } }, fault: { type: 'status', status: 409 }, state: 'failed' },
+    {
+      name: '409 is failed',
+      write: { op: 'update', kind: 'Product', id: 3, body: { Name: 'x' } },
+      fault: { type: 'status', status: 409 },
+      state: 'failed',
+    },
     {
       name: 'a reset connection on a create: looked for only once the server has had time to finish it',
       write: { op: 'create', kind: 'Customer', body: { Forename: 'R' } },
@@ -90,7 +146,15 @@ describe('outcomes, one replay each', () => {
   for (const c of cases) {
     it(c.name, async () => {
       const ctx = await setup();
-      if (c.fault) ctx.standin.faults.add({ ...c.fault, match: { ...c.fault.match, method: c.write.op === 'create' || c.write.op === 'save' ? 'POST' : c.write.op === 'update' ? 'PUT' : 'DELETE' } });
+      if (c.fault)
+        ctx.standin.faults.add({
+          ...c.fault,
+          match: {
+            ...c.fault.match,
+            method:
+              c.write.op === 'create' || c.write.op === 'save' ? 'POST' : c.write.op === 'update' ? 'PUT' : 'DELETE',
+          },
+        });
       await enqueue(ctx.db, c.write, Date.now());
       const before = ctx.clock.now;
       await replay(ctx.deps);
@@ -107,11 +171,15 @@ describe('ambiguous creates are verified, never blindly re-sent', () => {
     const { db, standin, deps, clock } = await setup();
     const before = standin.records('Customer').length;
     standin.faults.add({ match: { method: 'POST' }, type: 'drop-after-apply', times: 1 });
-    const { recordId: temp } = await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Maybe', Surname: 'Landed' } }, 1);
+    const { recordId: temp } = await enqueue(
+      db,
+      { op: 'create', kind: 'Customer', body: { Forename: 'Maybe', Surname: 'Landed' } },
+      1,
+    );
     await enqueue(db, { op: 'update', kind: 'Customer', id: temp, body: { Surname: 'Later' } }, 2);
     await drain(deps, clock);
     expect(await entries(db)).toEqual([]);
-    const made = standin.records('Customer').filter((c) => c['Forename'] === 'Maybe');
+    const made = standin.records('Customer').filter((c) => c.Forename === 'Maybe');
     expect(made).toHaveLength(1);
     expect(standin.records('Customer')).toHaveLength(before + 1);
     expect(writes(standin).filter((w) => w.startsWith('POST'))).toHaveLength(1);
@@ -125,7 +193,7 @@ describe('ambiguous creates are verified, never blindly re-sent', () => {
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Never', Surname: 'Arrived' } }, 1);
     await drain(deps, clock);
     expect(await entries(db)).toEqual([]);
-    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Never')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Forename === 'Never')).toHaveLength(1);
     expect(writes(standin).filter((w) => w.startsWith('POST'))).toHaveLength(2);
   });
 
@@ -135,7 +203,7 @@ describe('ambiguous creates are verified, never blindly re-sent', () => {
     standin.faults.add({ match: { method: 'POST' }, type: 'status', status: 504, times: 1 });
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Gate' } }, 1);
     await drain(deps, clock);
-    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Gate')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Forename === 'Gate')).toHaveLength(1);
     expect(standin.log.some((e) => e.method === 'GET')).toBe(true);
   });
 
@@ -178,19 +246,21 @@ describe('crashes and races', () => {
 
     await drain(deps, clock);
     expect(await entries(db)).toEqual([]);
-    expect(standin.records('Customer').filter((c) => c['Forename'] === 'Crash')).toHaveLength(1);
-    expect(standin.record('Product', 8)?.['Name']).toBe('Crash update');
+    expect(standin.records('Customer').filter((c) => c.Forename === 'Crash')).toHaveLength(1);
+    expect(standin.record('Product', 8)?.Name).toBe('Crash update');
   });
 
   it('two replayers started at once send each entry once', async () => {
     const { db, standin, client } = await setup();
     standin.faults.add({ type: 'latency', ms: 3 });
-    for (let i = 0; i < 30; i++) await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: `Race ${i}` } }, i);
+    for (let i = 0; i < 30; i++)
+      await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: `Race ${i}` } }, i);
     const deps = (): ReplayDeps => ({ db, client, now: Date.now, random: () => 0.5 });
     await Promise.all([replay(deps()), replay(deps())]);
     expect(await entries(db)).toEqual([]);
     expect(writes(standin)).toHaveLength(30);
-    for (let i = 0; i < 30; i++) expect(standin.records('Customer').filter((c) => c['Forename'] === `Race ${i}`)).toHaveLength(1);
+    for (let i = 0; i < 30; i++)
+      expect(standin.records('Customer').filter((c) => c.Forename === `Race ${i}`)).toHaveLength(1);
   });
 });
 
@@ -198,12 +268,19 @@ describe('temporary ids', () => {
   it('create, update, update, delete: the updates and delete go to the real id, no temp id is ever sent', async () => {
     const { db, standin, deps, clock } = await setup();
     standin.faults.add({ match: { method: 'POST' }, type: 'status', status: 503, times: 1 });
-    const { recordId: temp } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Chain', SalePrice: 1 } }, 1);
+    const { recordId: temp } = await enqueue(
+      db,
+      { op: 'create', kind: 'Product', body: { Name: 'Chain', SalePrice: 1 } },
+      1,
+    );
     await replay(deps); // fails once: the create is now attempted, so later writes queue behind it
     await enqueue(db, { op: 'update', kind: 'Product', id: temp, body: { SalePrice: 2 } }, 2);
     await enqueue(db, { op: 'update', kind: 'Product', id: temp, body: { Name: 'Chain 2' } }, 3);
     await drain(deps, clock);
-    const real = recordId('Product', standin.records('Product').find((p) => p['Name'] === 'Chain 2'));
+    const real = recordId(
+      'Product',
+      standin.records('Product').find((p) => p.Name === 'Chain 2'),
+    );
     expect(real).toBeGreaterThan(0);
     expect(writes(standin)).toEqual(['POST /api/V2/Product', 'POST /api/V2/Product', `PUT /api/V2/Product/${real}`]);
     expect(standin.log.every((e) => !/\/-\d/.test(e.path))).toBe(true);
@@ -253,7 +330,11 @@ describe('one pass', () => {
     const before = writes(standin).length;
 
     expect(await replay(deps)).toMatchObject({ sent: 5, done: 5, nextAt: null });
-    const real = (name: string) => recordId('Customer', standin.records('Customer').find((c) => c['Forename'] === name));
+    const real = (name: string) =>
+      recordId(
+        'Customer',
+        standin.records('Customer').find((c) => c.Forename === name),
+      );
     expect(writes(standin).slice(before)).toEqual([
       'POST /api/V2/Customer',
       'POST /api/V2/Customer',
@@ -282,8 +363,16 @@ describe('one pass, one entry at a time', () => {
     const before = writes(standin).length;
 
     expect(await replay(deps)).toMatchObject({ sent: 4, done: 4, nextAt: null });
-    const real = recordId('Customer', standin.records('Customer').find((c) => c['Forename'] === 'First'));
-    expect(writes(standin).slice(before)).toEqual(['POST /api/V2/Customer', `PUT /api/V2/Customer/${real}`, 'PUT /api/V2/Product/3', 'PUT /api/V2/Product/4']);
+    const real = recordId(
+      'Customer',
+      standin.records('Customer').find((c) => c.Forename === 'First'),
+    );
+    expect(writes(standin).slice(before)).toEqual([
+      'POST /api/V2/Customer',
+      `PUT /api/V2/Customer/${real}`,
+      'PUT /api/V2/Product/3',
+      'PUT /api/V2/Product/4',
+    ]);
     expect(await entries(db)).toEqual([]);
   });
 
@@ -305,7 +394,10 @@ describe('no network', () => {
     const { db, standin, deps } = await setup();
     let reachable = false;
     const network = inProcessFetch(standin);
-    const refused = () => new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const refused = () =>
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      });
     const client = createClient({
       baseUrl: 'http://standin.test',
       token: standin.token,

@@ -20,7 +20,7 @@ function setup(records: Record<number, OpenRecord>) {
 
 describe('findTwins', () => {
   it('starts just before the answered id and finds every copy there, newest first', async () => {
-    const { client, check, gets, ids } = setup({ 998: BODY, 999: BODY, [KEPT]: BODY, 1_001: BODY });
+    const { client, check, gets, ids } = setup({ 998: BODY, 999: BODY, [KEPT]: BODY, 1001: BODY });
     expect(ids(await findTwins(client, check, () => false))).toEqual([999, 998]);
     // The walk goes on over the gaps below; no id after the kept one is looked at.
     expect(gets()[0]).toBe('/api/V2/Customer/999');
@@ -67,7 +67,11 @@ describe('findTwins', () => {
     standin.remove('Customer', 1);
     standin.put('Customer', { CustomerID: 1, ...BODY });
     const gets = () => standin.log.filter((e) => e.method === 'GET').map((e) => e.path);
-    expect((await findTwins(client, { kind: 'Customer', id: 2, body: BODY }, () => false)).map((r) => recordId('Customer', r))).toEqual([1]);
+    expect(
+      (await findTwins(client, { kind: 'Customer', id: 2, body: BODY }, () => false)).map((r) =>
+        recordId('Customer', r),
+      ),
+    ).toEqual([1]);
     expect(await findTwins(client, { kind: 'Customer', id: 1, body: BODY }, () => false)).toEqual([]);
     expect(gets()).toEqual(['/api/V2/Customer/1']);
   });

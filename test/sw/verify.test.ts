@@ -29,12 +29,18 @@ describe('findCreated', () => {
   /** A stand-in whose customers are exactly `count` records, ids 1..count, the last one `last`. */
   function customers(count: number, marked: Record<number, string> = {}) {
     const { standin, client } = standinClient();
-    for (const record of standin.records('Customer')) standin.remove('Customer', recordId('Customer', record) as number);
-    for (let id = 1; id <= count; id++) standin.put('Customer', { CustomerID: id, Forename: marked[id] ?? `Customer ${id}` });
-    const pages = () => standin.log.filter((e) => e.method === 'GET').map((e) => Number(new URL(e.path, 'http://x').searchParams.get('page')));
+    for (const record of standin.records('Customer'))
+      standin.remove('Customer', recordId('Customer', record) as number);
+    for (let id = 1; id <= count; id++)
+      standin.put('Customer', { CustomerID: id, Forename: marked[id] ?? `Customer ${id}` });
+    const pages = () =>
+      standin.log
+        .filter((e) => e.method === 'GET')
+        .map((e) => Number(new URL(e.path, 'http://x').searchParams.get('page')));
     return { client, pages };
   }
-  const find = (client: ReturnType<typeof customers>['client'], name: string) => findCreated(client, 'Customer', { Forename: name });
+  const find = (client: ReturnType<typeof customers>['client'], name: string) =>
+    findCreated(client, 'Customer', { Forename: name });
 
   it('finds it on the last page or the one before, not earlier, sure of the end when the last page has records', async () => {
     const { client } = customers(450, { 449: 'Last page', 250: 'Page before', 20: 'First page' });
@@ -56,7 +62,7 @@ describe('findCreated', () => {
   });
 
   it('finds the last page of a long list by doubling then halving: a few requests, not a walk', async () => {
-    const { client, pages } = customers(2_350, { 2_340: 'Far end', 2_100: 'Page before' });
+    const { client, pages } = customers(2_350, { 2340: 'Far end', 2100: 'Page before' });
     expect(await find(client, 'Far end')).toMatchObject({ matching: [{ CustomerID: 2_340 }], certain: true });
     // 1, 2, 4, 8, 16 (empty): then halving between 8 (full) and 16 (empty) to 12 (short), and 11.
     expect(pages()).toEqual([1, 2, 4, 8, 16, 12, 11]);

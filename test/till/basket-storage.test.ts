@@ -1,9 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASKET_KEY, type BasketStorage, loadBasket, saveBasket } from '../../app/till/basket-storage.ts';
 import { type Basket, EMPTY_BASKET } from '../../app/till/basket.ts';
+import { BASKET_KEY, type BasketStorage, loadBasket, saveBasket } from '../../app/till/basket-storage.ts';
 
-const BASKET: Basket = { lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 2 }], discount: null, tableId: 3, tenders: [] };
+const BASKET: Basket = {
+  lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 2 }],
+  discount: null,
+  tableId: 3,
+  tenders: [],
+};
 
 function storage(fail?: { get?: Error; set?: Error }): BasketStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
@@ -58,7 +63,11 @@ describe('basket storage', () => {
   ])('starts empty, saying so, when what was kept is %s', (_, text) => {
     const kept = storage();
     kept.items.set(BASKET_KEY, text);
-    expect(loadBasket('GBP', kept)).toEqual({ basket: EMPTY_BASKET, currency: 'GBP', problem: 'The basket kept from before could not be read; the till started a new one.' });
+    expect(loadBasket('GBP', kept)).toEqual({
+      basket: EMPTY_BASKET,
+      currency: 'GBP',
+      problem: 'The basket kept from before could not be read; the till started a new one.',
+    });
   });
 
   it('says storage is full, and what to do', () => {
@@ -69,8 +78,14 @@ describe('basket storage', () => {
 
   it('says storage is blocked, for saving and for reading', () => {
     const blocked = new DOMException('The operation is insecure.', 'SecurityError');
-    expect(saveBasket(BASKET, 'GBP', storage({ set: blocked }))).toBe('The basket could not be kept (The operation is insecure.): it will not survive a reload.');
-    expect(loadBasket('GBP', storage({ get: blocked }))).toEqual({ basket: EMPTY_BASKET, currency: 'GBP', problem: "This till's storage is blocked (The operation is insecure.): the basket will not survive a reload." });
+    expect(saveBasket(BASKET, 'GBP', storage({ set: blocked }))).toBe(
+      'The basket could not be kept (The operation is insecure.): it will not survive a reload.',
+    );
+    expect(loadBasket('GBP', storage({ get: blocked }))).toEqual({
+      basket: EMPTY_BASKET,
+      currency: 'GBP',
+      problem: "This till's storage is blocked (The operation is insecure.): the basket will not survive a reload.",
+    });
   });
 
   it('lets an unexpected error through', () => {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addProduct, addTender, type Basket, basketTotals, EMPTY_BASKET, isEmpty, parseBasket, removeTender, setDiscount, setQuantity, setTable } from '../../app/till/basket.ts';
+import {
+  addProduct,
+  addTender,
+  type Basket,
+  basketTotals,
+  EMPTY_BASKET,
+  isEmpty,
+  parseBasket,
+  removeTender,
+  setDiscount,
+  setQuantity,
+  setTable,
+} from '../../app/till/basket.ts';
 
 const FLAT_WHITE = { productId: 1, name: 'Flat White', unitPrice: 320 };
 const SCONE = { productId: 3, name: 'Cheese Scone', unitPrice: 250 };
@@ -10,7 +22,10 @@ describe('basket', () => {
     const one = basketOf(FLAT_WHITE);
     const three = basketOf(FLAT_WHITE, SCONE, FLAT_WHITE);
     expect(one.lines).toEqual([{ ...FLAT_WHITE, quantity: 1 }]);
-    expect(three.lines).toEqual([{ ...FLAT_WHITE, quantity: 2 }, { ...SCONE, quantity: 1 }]);
+    expect(three.lines).toEqual([
+      { ...FLAT_WHITE, quantity: 2 },
+      { ...SCONE, quantity: 1 },
+    ]);
     expect(EMPTY_BASKET.lines).toEqual([]);
   });
 
@@ -18,7 +33,8 @@ describe('basket', () => {
     const basket = basketOf(FLAT_WHITE, SCONE);
     expect(setQuantity(basket, 1, 4).lines[0]?.quantity).toBe(4);
     expect(setQuantity(basket, 1, 2.7).lines[0]?.quantity).toBe(2);
-    for (const gone of [0, -1, 0.5, NaN]) expect(setQuantity(basket, 1, gone).lines.map((line) => line.name)).toEqual(['Cheese Scone']);
+    for (const gone of [0, -1, 0.5, NaN])
+      expect(setQuantity(basket, 1, gone).lines.map((line) => line.name)).toEqual(['Cheese Scone']);
     expect(setQuantity(basket, 99, 5)).toEqual(basket);
   });
 
@@ -37,12 +53,18 @@ describe('basket', () => {
     expect(isEmpty(setQuantity(basketOf(SCONE), 3, 0))).toBe(true);
     expect(isEmpty(basketOf(SCONE))).toBe(false);
     expect(isEmpty(setTable(EMPTY_BASKET, 4))).toBe(false);
-    expect(isEmpty(setDiscount(EMPTY_BASKET, { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 0 }))).toBe(false);
+    expect(isEmpty(setDiscount(EMPTY_BASKET, { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 0 }))).toBe(
+      false,
+    );
     expect(isEmpty(addTender(EMPTY_BASKET, { typeId: 1, name: 'Cash', amount: 100 }))).toBe(false);
   });
 
   it('sets the table and the tenders', () => {
-    const basket = addTender(addTender(setTable(basketOf(SCONE), 12), { typeId: 1, name: 'Cash', amount: 100 }), { typeId: 2, name: 'Card', amount: 150 });
+    const basket = addTender(addTender(setTable(basketOf(SCONE), 12), { typeId: 1, name: 'Cash', amount: 100 }), {
+      typeId: 2,
+      name: 'Card',
+      amount: 150,
+    });
     expect(basket.tableId).toBe(12);
     expect(removeTender(basket, 0).tenders).toEqual([{ typeId: 2, name: 'Card', amount: 150 }]);
     expect(setTable(basket, null).tableId).toBeNull();
@@ -53,12 +75,20 @@ describe('basketTotals', () => {
   it('sums lines in minor units exactly', () => {
     const tenCents = { productId: 5, name: 'Sweet', unitPrice: 10 };
     const basket = setQuantity(basketOf(tenCents), 5, 3);
-    expect(basketTotals(basket)).toEqual({ items: 3, subtotal: 30, discount: 0, total: 30, tendered: 0, remaining: 30 });
+    expect(basketTotals(basket)).toEqual({
+      items: 3,
+      subtotal: 30,
+      discount: 0,
+      total: 30,
+      tendered: 0,
+      remaining: 30,
+    });
   });
 
   it('rounds a percentage discount to the nearest minor unit', () => {
     const basket = basketOf(FLAT_WHITE, SCONE); // 570
-    const off = (value: number) => basketTotals(setDiscount(basket, { reasonId: 7, reason: 'Staff', kind: 'percentage', value })).discount;
+    const off = (value: number) =>
+      basketTotals(setDiscount(basket, { reasonId: 7, reason: 'Staff', kind: 'percentage', value })).discount;
     expect(off(10)).toBe(57);
     expect(off(12.5)).toBe(71); // 71.25
     expect(off(15)).toBe(86); // 85.5 rounds up
@@ -68,7 +98,12 @@ describe('basketTotals', () => {
 
   it('rounds a percentage discount to the penny exact arithmetic gives (half up)', () => {
     const off = (subtotal: number, value: number) =>
-      basketTotals(setDiscount({ ...EMPTY_BASKET, lines: [{ productId: 1, name: 'Sale', unitPrice: subtotal, quantity: 1 }] }, { reasonId: 7, reason: 'Staff', kind: 'percentage', value })).discount;
+      basketTotals(
+        setDiscount(
+          { ...EMPTY_BASKET, lines: [{ productId: 1, name: 'Sale', unitPrice: subtotal, quantity: 1 }] },
+          { reasonId: 7, reason: 'Staff', kind: 'percentage', value },
+        ),
+      ).discount;
     expect(off(375, 9.2)).toBe(35); // 34.5 exactly; 375 * 9.2 / 100 is 34.4999… in floating point
     const wrong: string[] = [];
     for (let subtotal = 0; subtotal <= 4000; subtotal += 3) {
@@ -83,11 +118,14 @@ describe('basketTotals', () => {
 
   it('caps an amount discount at the subtotal, and never makes it negative', () => {
     const basket = basketOf(SCONE);
-    const totals = (value: number) => basketTotals(setDiscount(basket, { reasonId: 8, reason: 'Damaged', kind: 'amount', value }));
+    const totals = (value: number) =>
+      basketTotals(setDiscount(basket, { reasonId: 8, reason: 'Damaged', kind: 'amount', value }));
     expect(totals(100)).toMatchObject({ discount: 100, total: 150 });
     expect(totals(1000)).toMatchObject({ discount: 250, total: 0 });
     expect(totals(-50)).toMatchObject({ discount: 0, total: 250 });
-    expect(basketTotals(setDiscount(EMPTY_BASKET, { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 100 })).discount).toBe(0);
+    expect(
+      basketTotals(setDiscount(EMPTY_BASKET, { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 100 })).discount,
+    ).toBe(0);
   });
 
   it('counts tenders: what remains, or the change due as a negative', () => {
@@ -124,7 +162,10 @@ describe('parseBasket', () => {
     ['a null line', { ...good, lines: [null] }],
     ['an unknown discount kind', { ...good, discount: { ...good.discount, kind: 'bogof' } }],
     ['a negative discount', { ...good, discount: { ...good.discount, value: -5 } }],
-    ['a fractional amount discount', { ...good, discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 1.5 } }],
+    [
+      'a fractional amount discount',
+      { ...good, discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 1.5 } },
+    ],
     ['a negative tender', { ...good, tenders: [{ typeId: 1, name: 'Cash', amount: -500 }] }],
     ['a missing discount (an older shape)', { lines: good.lines, tableId: null, tenders: [] }],
     ['a table by name', { ...good, tableId: 'T4' }],

@@ -42,12 +42,24 @@ describe('tillMessage', () => {
   });
 
   it('sends an amount discount capped at the subtotal, as the basket shows it', () => {
-    const scone: Basket = { lines: [{ productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 }], discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 1000 }, tableId: null, tenders: [] };
+    const scone: Basket = {
+      lines: [{ productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 }],
+      discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 1000 },
+      tableId: null,
+      tenders: [],
+    };
     expect(tillMessage(scone, createMoney('GBP', 'en-GB')).discount).toEqual({ reasonId: 8, amount: 2.5 });
   });
 
   it('writes an empty basket as empty lists, no discount and no table', () => {
-    expect(tillMessage(EMPTY_BASKET, createMoney('GBP', 'en-GB'))).toEqual({ type: 'epos-till-basket', version: 1, products: [], tenders: [], discount: null, TableID: null });
+    expect(tillMessage(EMPTY_BASKET, createMoney('GBP', 'en-GB'))).toEqual({
+      type: 'epos-till-basket',
+      version: 1,
+      products: [],
+      tenders: [],
+      discount: null,
+      TableID: null,
+    });
   });
 
   it('is plain data that survives structured cloning', () => {

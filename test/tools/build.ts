@@ -25,7 +25,10 @@ export interface BuildOutput {
 /** Builds into `outdir`; rejects with the build's output when it exits non-zero. */
 export function buildTo(outdir: string): Promise<BuildOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['build.mjs', '--outdir', outdir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['build.mjs', '--outdir', outdir], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -3,7 +3,7 @@
  * download a browser here, so the system one is the only one.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 /** Where Debian's `chromium` package puts the browser. */
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -23,7 +23,9 @@ const CHROMIUM_ARGS = [
 /** The browser's path; throws with the fix when it is not installed. */
 function chromiumPath(): string {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: run 'sudo apt-get install -y chromium' (Debian package) and retry.`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: run 'sudo apt-get install -y chromium' (Debian package) and retry.`,
+    );
   }
   return CHROMIUM_PATH;
 }

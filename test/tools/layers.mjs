@@ -46,13 +46,20 @@ export function importsOf(text) {
     const names = match[3] ?? '';
     // `import { type A, type B }` brings in types alone, as `import type` does.
     const inline = /^\{([^}]*)\}$/.exec(names.trim());
-    const allTyped = inline !== null && inline[1].split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '));
+    const typed = inline?.[1]
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .every((n) => n.startsWith('type '));
+    const allTyped = typed === true;
     found.push({ specifier: match[4], line: lineAt(text, match.index), typeOnly: match[2] !== undefined || allTyped });
   }
   const bare = /^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
-  for (const match of text.matchAll(bare)) found.push({ specifier: match[1], line: lineAt(text, match.index), typeOnly: false });
+  for (const match of text.matchAll(bare))
+    found.push({ specifier: match[1], line: lineAt(text, match.index), typeOnly: false });
   const dynamic = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-  for (const match of text.matchAll(dynamic)) found.push({ specifier: match[1], line: lineAt(text, match.index), typeOnly: false });
+  for (const match of text.matchAll(dynamic))
+    found.push({ specifier: match[1], line: lineAt(text, match.index), typeOnly: false });
   return found;
 }
 
@@ -63,13 +70,17 @@ export function violations(root, files) {
     const from = layerOf(file);
     if (!from) continue;
     for (const { specifier, line, typeOnly } of importsOf(readFileSync(join(root, file), 'utf8'))) {
-      const target = relative(root, resolve(root, dirname(file), specifier)).split('\\').join('/');
+      const target = relative(root, resolve(root, dirname(file), specifier))
+        .split('\\')
+        .join('/');
       if (/\.css$/.test(target)) continue;
       const to = layerOf(target);
       if (!to || to === from) continue;
       if (MAY_IMPORT[from].includes(to)) continue;
       if (typeOnly && (MAY_IMPORT_TYPES[from] ?? []).includes(to)) continue;
-      found.push(`${file}:${line} ${from} must not import ${to}${(MAY_IMPORT_TYPES[from] ?? []).includes(to) ? ' at runtime (types only)' : ''}: ${specifier}`);
+      found.push(
+        `${file}:${line} ${from} must not import ${to}${(MAY_IMPORT_TYPES[from] ?? []).includes(to) ? ' at runtime (types only)' : ''}: ${specifier}`,
+      );
     }
   }
   return found;
@@ -93,6 +104,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const files = sourceFiles(root, ['app', 'sw']);
   const broken = violations(root, files);
   for (const line of broken) console.error(line);
-  console.log(`layers: ${files.length} files, ${broken.length === 0 ? 'every import points down' : `${broken.length} imports break DESIGN's layering`}`);
+  console.log(
+    `layers: ${files.length} files, ${broken.length === 0 ? 'every import points down' : `${broken.length} imports break DESIGN's layering`}`,
+  );
   process.exit(broken.length === 0 ? 0 : 1);
 }

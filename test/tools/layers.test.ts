@@ -22,7 +22,13 @@ function tree(files: Record<string, string>): string {
 
 describe('the layering check', () => {
   it('knows each file\u2019s layer', () => {
-    expect([layerOf('app/epos/client.ts'), layerOf('app/ui/office/records-screen.tsx'), layerOf('app/main.tsx'), layerOf('sw/replay.ts'), layerOf('test/x.ts')]).toEqual(['epos', 'ui', 'main', 'sw', undefined]);
+    expect([
+      layerOf('app/epos/client.ts'),
+      layerOf('app/ui/office/records-screen.tsx'),
+      layerOf('app/main.tsx'),
+      layerOf('sw/replay.ts'),
+      layerOf('test/x.ts'),
+    ]).toEqual(['epos', 'ui', 'main', 'sw', undefined]);
   });
 
   it('reads type-only imports (both spellings), runtime ones, re-exports, bare and dynamic imports', () => {
@@ -54,7 +60,16 @@ describe('the layering check', () => {
       'app/store/db.ts': 'import { k } from "../epos/client.ts";\n',
       'app/search/s.ts': 'const lazy = () => import("../store/db.ts");\n',
     });
-    expect(violations(dir, ['app/epos/client.ts', 'app/ui/a.tsx', 'app/page/b.ts', 'sw/c.ts', 'app/store/db.ts', 'app/search/s.ts'])).toEqual([
+    expect(
+      violations(dir, [
+        'app/epos/client.ts',
+        'app/ui/a.tsx',
+        'app/page/b.ts',
+        'sw/c.ts',
+        'app/store/db.ts',
+        'app/search/s.ts',
+      ]),
+    ).toEqual([
       'app/epos/client.ts:1 epos must not import store: ../store/db.ts',
       'app/ui/a.tsx:2 ui must not import store at runtime (types only): ../store/db.ts',
       'app/page/b.ts:1 page must not import ui: ../ui/a.tsx',

@@ -18,8 +18,8 @@
  * the one the unit tests run on.
  */
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -54,21 +54,26 @@ if (narrowed) {
   if (existsSync(INCREMENTAL)) await copyFile(INCREMENTAL, incremental);
   // The reporters' file names are options only a config sets, so the run gets a config of its own.
   const config = join(runDir, 'stryker.config.json');
-  await writeFile(config, JSON.stringify({
-    ...baseConfig,
-    mutate: files,
-    incrementalFile: relative(ROOT, incremental),
-    tempDirName: relative(ROOT, join(runDir, 'tmp')),
-    htmlReporter: { fileName: relative(ROOT, join(runDir, 'report.html')) },
-    jsonReporter: { fileName: relative(ROOT, report) },
-  }));
+  await writeFile(
+    config,
+    JSON.stringify({
+      ...baseConfig,
+      mutate: files,
+      incrementalFile: relative(ROOT, incremental),
+      tempDirName: relative(ROOT, join(runDir, 'tmp')),
+      htmlReporter: { fileName: relative(ROOT, join(runDir, 'report.html')) },
+      jsonReporter: { fileName: relative(ROOT, report) },
+    }),
+  );
   strykerArgs[2] = relative(ROOT, config);
 }
 const started = Date.now();
 const code = await run(process.execPath, [...strykerArgs, ...options]);
 if (code === 0 && narrowed) await mergeInto(INCREMENTAL, join(runDir, 'incremental.json'));
 if (existsSync(report)) await listSurvivors(report, survivors);
-console.log(`npm run mutate: ${Math.round((Date.now() - started) / 1000)} s; report ${shown}/report.html; surviving edits ${shown}/survivors.txt`);
+console.log(
+  `npm run mutate: ${Math.round((Date.now() - started) / 1000)} s; report ${shown}/report.html; surviving edits ${shown}/survivors.txt`,
+);
 process.exit(code);
 
 /** Lays a narrowed run's files and test files over the full run's results. */
@@ -88,15 +93,19 @@ async function listSurvivors(reportFile, outFile) {
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     const sourceLines = source.split('\n');
     const missed = mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage');
-    missed.sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
+    missed.sort(
+      (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column,
+    );
     for (const mutant of missed) {
       const { line, column } = mutant.location.start;
       const original = sourceLines[line - 1]?.trim() ?? '';
       const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80);
-      lines.push(`${file}:${line}:${column} ${mutant.status} ${mutant.mutatorName}: ${replacement}   | ${original.slice(0, 100)}`);
+      lines.push(
+        `${file}:${line}:${column} ${mutant.status} ${mutant.mutatorName}: ${replacement}   | ${original.slice(0, 100)}`,
+      );
     }
   }
-  await writeFile(outFile, lines.join('\n') + '\n');
+  await writeFile(outFile, `${lines.join('\n')}\n`);
 }
 
 function run(command, commandArgs) {

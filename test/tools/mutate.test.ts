@@ -3,13 +3,15 @@
  * edits still exist (Stryker says nothing when a moved file drops out), and every edit left out of
  * the score is left out one line and one kind of edit at a time, with a reason a reviewer can judge.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './build.ts';
 
-const { WRITE_PATH } = (await import(pathToFileURL(join(ROOT, 'test/stryker.config.mjs')).href)) as { WRITE_PATH: string[] };
+const { WRITE_PATH } = (await import(pathToFileURL(join(ROOT, 'test/stryker.config.mjs')).href)) as {
+  WRITE_PATH: string[];
+};
 
 /** `// Stryker disable next-line Mutator[,Mutator]: reason`, the one form the list uses. */
 const DISABLE = /\/\/\s*Stryker disable next-line (?!all\b)([A-Za-z]+(?:,[A-Za-z]+)*): (.{20,})$/;
@@ -38,7 +40,9 @@ describe('npm run mutate', () => {
         .filter(({ text }) => /Stryker\s+(disable|restore)/i.test(text)),
     );
     expect(comments.filter(({ text }) => !DISABLE.test(text)).map(({ where, text }) => `${where} ${text}`)).toEqual([]);
-    expect(comments.filter(({ where }) => !WRITE_PATH.includes(where.replace(/:\d+$/, ''))).map(({ where }) => where)).toEqual([]);
+    expect(
+      comments.filter(({ where }) => !WRITE_PATH.includes(where.replace(/:\d+$/, ''))).map(({ where }) => where),
+    ).toEqual([]);
   });
 });
 

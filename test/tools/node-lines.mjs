@@ -36,7 +36,17 @@ export function nodeBinary(line) {
   if (existsSync(binary)) return binary;
   console.log(`Fetching Node ${line} (${pkg}@${line}) from the npm registry into .cache/node/${line}/ ...`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${line}`];
+  const args = [
+    'install',
+    '--prefix',
+    prefix,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    `${pkg}@${line}`,
+  ];
   const result = spawnSync(npm, args, { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0 || !existsSync(binary)) {
     const said = `${result.stderr ?? ''}${result.error?.message ?? ''}`.trim().split('\n').slice(-3).join(' / ');

@@ -50,7 +50,8 @@ function heaviness(file: string): string[] {
     if (HEAVY_MODULES.includes(module)) reasons.push(`reaches ${module}`);
     if (module === BUILD_HELPER) continue;
     const code = readFileSync(join(ROOT, module), 'utf8');
-    for (const [why, pattern] of HEAVY_CODE) if (pattern.test(code)) reasons.push(module === file ? why : `${why} in ${module}`);
+    for (const [why, pattern] of HEAVY_CODE)
+      if (pattern.test(code)) reasons.push(module === file ? why : `${why} in ${module}`);
   }
   return reasons;
 }

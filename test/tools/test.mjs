@@ -40,15 +40,29 @@ async function main() {
     try {
       binary = nodeBinary(NEWEST_LTS);
     } catch (error) {
-      fail(`npm test: ${error.message}. The unit and browser tests also run on Node ${NEWEST_LTS}, the newest LTS; 'npm test -- test' runs them on this Node alone.`);
+      fail(
+        `npm test: ${error.message}. The unit and browser tests also run on Node ${NEWEST_LTS}, the newest LTS; 'npm test -- test' runs them on this Node alone.`,
+      );
     }
     console.log(`\nnpm test: the unit and browser tests again on Node ${NEWEST_LTS} (the newest LTS)`);
     runs.push(await vitest(binary, []));
   }
   // A small benchmark, so it keeps working: its figures are printed, never asserted (the build
   // above already failed if a bundle is over budget). Skipped when the run was narrowed to some tests.
-  if (!focused) await step('small benchmark', process.execPath, [join(ROOT, 'test/tools/run-ts.mjs'), 'test/bench/run.ts', ...SMALL_BENCH]);
-  const total = runs.reduce((sum, run) => ({ passed: sum.passed + run.passed, failed: sum.failed + run.failed, skipped: sum.skipped + run.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  if (!focused)
+    await step('small benchmark', process.execPath, [
+      join(ROOT, 'test/tools/run-ts.mjs'),
+      'test/bench/run.ts',
+      ...SMALL_BENCH,
+    ]);
+  const total = runs.reduce(
+    (sum, run) => ({
+      passed: sum.passed + run.passed,
+      failed: sum.failed + run.failed,
+      skipped: sum.skipped + run.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
   if (runs.length > 1) for (const run of runs) console.log(`  Node ${run.node}: ${countLine(run)}`);
   console.log(`\nnpm test: every step passed; tests: ${countLine(total)}`);
 }
@@ -62,7 +76,16 @@ async function vitest(node, extraArgs) {
   const report = join(ROOT, '.cache', `vitest-report-${version}.json`);
   // A report left by an earlier run must not stand in for this one's counts.
   await rm(report, { force: true });
-  const args = [VITEST, 'run', '--config', 'test/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs];
+  const args = [
+    VITEST,
+    'run',
+    '--config',
+    'test/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extraArgs,
+  ];
   const code = await run(node, args, envWithNode(node));
   const counts = await summarize(report, version);
   if (code !== 0) {
@@ -78,11 +101,17 @@ function ensureChromium() {
   const root = process.getuid?.() === 0;
   const apt = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
   if (!root || !apt) fail(`Chromium is missing: run 'sudo apt-get install -y chromium' (Debian package) and retry.`);
-  console.log('Chromium is missing: installing Debian\'s chromium package with apt-get (about 20 s)...');
+  console.log("Chromium is missing: installing Debian's chromium package with apt-get (about 20 s)...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
-    if (result.status !== 0) fail(`'apt-get ${args.join(' ')}' failed (exit ${result.status ?? result.signal}); install chromium by hand and retry.`);
+    if (result.status !== 0)
+      fail(
+        `'apt-get ${args.join(' ')}' failed (exit ${result.status ?? result.signal}); install chromium by hand and retry.`,
+      );
   }
   if (!existsSync(CHROMIUM)) fail(`apt-get installed chromium but ${CHROMIUM} is still missing.`);
 }

@@ -30,7 +30,9 @@ describe('lazy', () => {
     }, 'back office');
     render(<Lazy name="Ada" />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The back office could not be loaded (Failed to fetch dynamically imported module)');
+    expect(alert.textContent).toContain(
+      'The back office could not be loaded (Failed to fetch dynamically imported module)',
+    );
     expect(alert.textContent).toContain('Connect the till to the internet, or reload the page.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -4,26 +4,61 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_KINDS } from '../../app/epos/kinds.ts';
 import { createOutboxState, type OutboxState } from '../../app/page/outbox-state.ts';
+import { createWriter } from '../../app/page/writer.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { markDone, markFailed, markHeld, pauseForAuth } from '../../app/store/outbox-outcomes.ts';
-import { readOutboxStatus, type OutboxStatus } from '../../app/store/outbox-status.ts';
+import { type OutboxStatus, readOutboxStatus } from '../../app/store/outbox-status.ts';
 import type { KindMeta } from '../../app/store/schema.ts';
 import { StatusBar } from '../../app/ui/status-bar.tsx';
 import { useSubscription } from '../../app/ui/use-subscription.ts';
-import { createWriter } from '../../app/page/writer.ts';
 import { freshDb } from '../store/fixture.ts';
 
 afterEach(cleanup);
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
-const META: KindMeta[] = CACHED_KINDS.map((kind) => ({ kind, gen: 1, lastGen: 1, count: 5, pulledAt: NOW, attemptedAt: NOW, lastError: null }));
-const refusal = { code: 'client' as const, name: 'ClientError', message: 'HTTP 400', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true, status: 400 };
-const refused = { code: 'auth' as const, name: 'AuthError', message: 'HTTP 401', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true, status: 401 };
+const META: KindMeta[] = CACHED_KINDS.map((kind) => ({
+  kind,
+  gen: 1,
+  lastGen: 1,
+  count: 5,
+  pulledAt: NOW,
+  attemptedAt: NOW,
+  lastError: null,
+}));
+const refusal = {
+  code: 'client' as const,
+  name: 'ClientError',
+  message: 'HTTP 400',
+  method: 'POST',
+  path: '/api/V2/Customer',
+  mayHaveReached: true,
+  status: 400,
+};
+const refused = {
+  code: 'auth' as const,
+  name: 'AuthError',
+  message: 'HTTP 401',
+  method: 'POST',
+  path: '/api/V2/Customer',
+  mayHaveReached: true,
+  status: 401,
+};
 
 function renderBar(outbox: OutboxStatus | undefined, onNewToken = vi.fn()) {
-  render(<StatusBar online={false} meta={META} progress={{}} now={NOW} onPullNow={vi.fn()} canPull outbox={outbox} onNewToken={onNewToken} />);
+  render(
+    <StatusBar
+      online={false}
+      meta={META}
+      progress={{}}
+      now={NOW}
+      onPullNow={vi.fn()}
+      canPull
+      outbox={outbox}
+      onNewToken={onNewToken}
+    />,
+  );
   return { onNewToken };
 }
 
@@ -31,7 +66,8 @@ const changes = () => screen.getByRole('status', { name: 'Changes' });
 
 /** Queues `count` writes, each to its own customer, and returns their entries. */
 async function queue(db: TillDb, count: number) {
-  for (let i = 0; i < count; i++) await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: `C${i}` } }, NOW + i);
+  for (let i = 0; i < count; i++)
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: `C${i}` } }, NOW + i);
   return db.getAll('outbox');
 }
 
@@ -79,7 +115,9 @@ describe('StatusBar: changes not yet sent', () => {
     await pauseForAuth(db, first!, refused, NOW);
     const { onNewToken } = renderBar(await readOutboxStatus(db));
     expect(changes().textContent).toBe('2 pending');
-    expect(screen.getByRole('alert').textContent).toContain('Sending paused: the API token was refused. Enter a new token.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Sending paused: the API token was refused. Enter a new token.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Enter a new token' }));
     expect(onNewToken).toHaveBeenCalledTimes(1);
     db.close();
@@ -93,17 +131,38 @@ describe('StatusBar: changes not yet sent', () => {
 
 describe('StatusBar following the outbox', () => {
   function Live({ outbox }: { outbox: OutboxState }) {
-    return <StatusBar online meta={META} progress={{}} now={NOW} onPullNow={vi.fn()} canPull outbox={useSubscription(outbox)} />;
+    return (
+      <StatusBar
+        online
+        meta={META}
+        progress={{}}
+        now={NOW}
+        onPullNow={vi.fn()}
+        canPull
+        outbox={useSubscription(outbox)}
+      />
+    );
   }
 
   it('counts a write as soon as it is stored, and clears when the worker says it landed', async () => {
     const db = await freshDb();
     const target = new EventTarget();
     // Like a BroadcastChannel, what this tab posts is not delivered back to it.
-    const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: () => undefined };
+    const channel = {
+      addEventListener: target.addEventListener.bind(target),
+      removeEventListener: target.removeEventListener.bind(target),
+      postMessage: () => undefined,
+    };
     const post = (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data }));
     const outbox = createOutboxState(db, channel);
-    const writer = createWriter({ db, channel, now: () => NOW, notify: () => undefined, onQueued: () => void outbox.refresh(), waitMs: 10 });
+    const writer = createWriter({
+      db,
+      channel,
+      now: () => NOW,
+      notify: () => undefined,
+      onQueued: () => void outbox.refresh(),
+      waitMs: 10,
+    });
     render(<Live outbox={outbox} />);
     await waitFor(() => expect(changes().textContent).toBe('All changes saved'));
 

@@ -48,19 +48,32 @@ describe('SetupScreen', () => {
 
   it('stores the context through saveSetup, which the next boot finds', async () => {
     const db = await openTillDb({ name: `setup-${process.pid}` });
-    render(<SetupScreen origin={ORIGIN} onSave={async (token, baseUrl) => void (await saveSetup(db, token, baseUrl))} />);
+    render(
+      <SetupScreen origin={ORIGIN} onSave={async (token, baseUrl) => void (await saveSetup(db, token, baseUrl))} />,
+    );
     fill('API token', 'dG9rZW4=');
     fill('API base URL (optional)', 'https://api.example.com/');
     fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
     await waitFor(async () => expect((await loadContext(db))?.token).toBe('dG9rZW4='));
     expect(await loadContext(db)).toEqual({
-      baseUrl: 'https://api.example.com', token: 'dG9rZW4=', deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null,
+      baseUrl: 'https://api.example.com',
+      token: 'dG9rZW4=',
+      deviceId: null,
+      locationId: null,
+      staffId: null,
+      username: null,
+      locationAreaId: null,
     });
     db.close();
   });
 
   it('shows a failed save as an alert and lets the cashier try again', async () => {
-    render(<SetupScreen origin={ORIGIN} onSave={async () => Promise.reject(new StoreError('storage-full', 'The device\u2019s storage is full'))} />);
+    render(
+      <SetupScreen
+        origin={ORIGIN}
+        onSave={async () => Promise.reject(new StoreError('storage-full', 'The device\u2019s storage is full'))}
+      />,
+    );
     fill('API token', 'dG9rZW4=');
     fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Saving failed: The device\u2019s storage is full');
@@ -71,10 +84,14 @@ describe('SetupScreen', () => {
     const reported = vi.fn();
     vi.stubGlobal('reportError', reported);
     try {
-      render(<SetupScreen origin={ORIGIN} onSave={async () => Promise.reject(new TypeError('context is undefined'))} />);
+      render(
+        <SetupScreen origin={ORIGIN} onSave={async () => Promise.reject(new TypeError('context is undefined'))} />,
+      );
       fill('API token', 'dG9rZW4=');
       fireEvent.click(screen.getByRole('button', { name: 'Save and start' }));
-      expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong in the app (context is undefined). Reload the page; if it happens again, tell support.');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Something went wrong in the app (context is undefined). Reload the page; if it happens again, tell support.',
+      );
       expect(reported).toHaveBeenCalledWith(expect.any(TypeError));
     } finally {
       vi.unstubAllGlobals();
@@ -83,7 +100,15 @@ describe('SetupScreen', () => {
 
   it('takes a new token for a till whose token was refused: keeps its ids and base, and can be cancelled', async () => {
     const db = await openTillDb({ name: `renew-${process.pid}` });
-    const current = { baseUrl: 'https://api.example.com', token: 'b2xk', deviceId: '3', locationId: '2', staffId: '9', username: 'sam', locationAreaId: null };
+    const current = {
+      baseUrl: 'https://api.example.com',
+      token: 'b2xk',
+      deviceId: '3',
+      locationId: '2',
+      staffId: '9',
+      username: 'sam',
+      locationAreaId: null,
+    };
     const onCancel = vi.fn();
     render(
       <SetupScreen
@@ -95,7 +120,9 @@ describe('SetupScreen', () => {
       />,
     );
     expect(screen.getByRole('heading', { name: 'Enter a new API token' })).toBeTruthy();
-    expect((screen.getByLabelText('API base URL (optional)') as HTMLInputElement).value).toBe('https://api.example.com');
+    expect((screen.getByLabelText('API base URL (optional)') as HTMLInputElement).value).toBe(
+      'https://api.example.com',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     fill('API token', 'bmV3');
@@ -105,9 +132,15 @@ describe('SetupScreen', () => {
   });
 
   it('validate() rejects a token with spaces inside', () => {
-    expect(validate('abc def', '', ORIGIN)).toEqual({ ok: false, problems: { token: 'The token has no spaces in it: check what was pasted.' } });
+    expect(validate('abc def', '', ORIGIN)).toEqual({
+      ok: false,
+      problems: { token: 'The token has no spaces in it: check what was pasted.' },
+    });
     expect(validate('abc', '', ORIGIN)).toMatchObject({ ok: true, token: 'abc', baseUrl: '' });
     // What the client would refuse is refused here first, not stored to fail later.
-    expect(validate('abc\u00e9', '', ORIGIN)).toEqual({ ok: false, problems: { token: 'The token has characters an API token never has: check what was pasted.' } });
+    expect(validate('abc\u00e9', '', ORIGIN)).toEqual({
+      ok: false,
+      problems: { token: 'The token has characters an API token never has: check what was pasted.' },
+    });
   });
 });

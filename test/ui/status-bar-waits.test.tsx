@@ -11,7 +11,16 @@ afterEach(cleanup);
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 
 function meta(overrides: Partial<Record<KindMeta['kind'], Partial<KindMeta>>> = {}): KindMeta[] {
-  return CACHED_KINDS.map((kind) => ({ kind, gen: 1, lastGen: 1, count: 5, pulledAt: NOW - 60_000, attemptedAt: NOW, lastError: null, ...overrides[kind] }));
+  return CACHED_KINDS.map((kind) => ({
+    kind,
+    gen: 1,
+    lastGen: 1,
+    count: 5,
+    pulledAt: NOW - 60_000,
+    attemptedAt: NOW,
+    lastError: null,
+    ...overrides[kind],
+  }));
 }
 
 function renderBar(props: Partial<StatusBarProps> = {}) {
@@ -20,9 +29,18 @@ function renderBar(props: Partial<StatusBarProps> = {}) {
 
 describe('StatusBar: a pull held for a person', () => {
   it('says what Epos Now lists now, what the till had, and that it keeps selling from that', () => {
-    renderBar({ meta: meta({ Product: { count: 3_000, held: { gen: 2, count: 0, startedAt: NOW, at: NOW } }, TenderType: { count: 4, held: { gen: 2, count: 1, startedAt: NOW, at: NOW } } }) });
-    const notice = screen.getByText(/Epos Now now lists 0 products \(was 3,000\)\. Epos Now now lists 1 tender types \(was 4\)\./).closest('p');
-    expect(notice?.textContent).toMatch(/The till keeps selling from its stored list until a manager keeps it or accepts the new one in Back office › Sync\.$/);
+    renderBar({
+      meta: meta({
+        Product: { count: 3_000, held: { gen: 2, count: 0, startedAt: NOW, at: NOW } },
+        TenderType: { count: 4, held: { gen: 2, count: 1, startedAt: NOW, at: NOW } },
+      }),
+    });
+    const notice = screen
+      .getByText(/Epos Now now lists 0 products \(was 3,000\)\. Epos Now now lists 1 tender types \(was 4\)\./)
+      .closest('p');
+    expect(notice?.textContent).toMatch(
+      /The till keeps selling from its stored list until a manager keeps it or accepts the new one in Back office › Sync\.$/,
+    );
   });
 
   it('says nothing when no pull is held', () => {
@@ -36,7 +54,9 @@ describe("StatusBar: Epos Now's API limit", () => {
     const until = NOW + 5 * 60_000;
     const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(until);
     renderBar({ apiLimitUntil: until });
-    expect(screen.getByText(/API limit/).textContent).toBe(`Epos Now\u2019s API limit for this account was reached; trying again at ${time}. Sales and changes are kept on this till meanwhile.`);
+    expect(screen.getByText(/API limit/).textContent).toBe(
+      `Epos Now\u2019s API limit for this account was reached; trying again at ${time}. Sales and changes are kept on this till meanwhile.`,
+    );
     // A limit is a wait, not a refused token: no token form is offered.
     expect(screen.queryByRole('button', { name: 'Enter a new token' })).toBeNull();
     cleanup();

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_KINDS } from '../../app/epos/kinds.ts';
+import { contextProblem } from '../../app/epos/transport-check.ts';
 import type { PullProgressMessage } from '../../app/store/channel.ts';
 import type { KindMeta } from '../../app/store/schema.ts';
-import { contextProblem } from '../../app/epos/transport-check.ts';
 import { StatusBar, type StatusBarProps } from '../../app/ui/status-bar.tsx';
 
 afterEach(cleanup);
@@ -12,10 +12,25 @@ afterEach(cleanup);
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 
 function meta(overrides: Partial<Record<KindMeta['kind'], Partial<KindMeta>>> = {}): KindMeta[] {
-  return CACHED_KINDS.map((kind) => ({ kind, gen: 0, lastGen: 0, count: 0, pulledAt: null, attemptedAt: null, lastError: null, ...overrides[kind] }));
+  return CACHED_KINDS.map((kind) => ({
+    kind,
+    gen: 0,
+    lastGen: 0,
+    count: 0,
+    pulledAt: null,
+    attemptedAt: null,
+    lastError: null,
+    ...overrides[kind],
+  }));
 }
 
-const pulled = (count: number, minutesAgo: number): Partial<KindMeta> => ({ gen: 1, lastGen: 1, count, pulledAt: NOW - minutesAgo * 60_000, attemptedAt: NOW });
+const pulled = (count: number, minutesAgo: number): Partial<KindMeta> => ({
+  gen: 1,
+  lastGen: 1,
+  count,
+  pulledAt: NOW - minutesAgo * 60_000,
+  attemptedAt: NOW,
+});
 
 function renderBar(props: Partial<StatusBarProps> = {}) {
   const onPullNow = vi.fn();
@@ -37,7 +52,12 @@ describe('StatusBar', () => {
     expect(screen.getByText('Catalog not downloaded yet')).toBeTruthy();
     cleanup();
     renderBar({
-      meta: meta({ Product: pulled(3000, 3), TenderType: pulled(5, 1), SeatingTable: pulled(12, 1), DiscountReason: pulled(6, 1) }),
+      meta: meta({
+        Product: pulled(3000, 3),
+        TenderType: pulled(5, 1),
+        SeatingTable: pulled(12, 1),
+        DiscountReason: pulled(6, 1),
+      }),
     });
     // The oldest kind decides the age.
     expect(screen.getByText('Catalog updated 3 min ago')).toBeTruthy();
@@ -59,7 +79,13 @@ describe('StatusBar', () => {
   });
 
   it('flags a catalog older than the refresh interval (and the time a refresh takes) as out of date, and only then', () => {
-    const all = (minutes: number) => meta({ Product: pulled(3, minutes), TenderType: pulled(1, 1), SeatingTable: pulled(1, 1), DiscountReason: pulled(1, 1) });
+    const all = (minutes: number) =>
+      meta({
+        Product: pulled(3, minutes),
+        TenderType: pulled(1, 1),
+        SeatingTable: pulled(1, 1),
+        DiscountReason: pulled(1, 1),
+      });
     // 15 min interval, 2 min grace: at 16 min a refresh is still due to happen by itself.
     renderBar({ meta: all(16), intervalMs: 15 * 60_000 });
     expect(screen.queryByText(/Out of date/)).toBeNull();
@@ -74,7 +100,12 @@ describe('StatusBar', () => {
 
   it('counts what the till shows, local writes included, rather than what the last pull brought', () => {
     renderBar({
-      meta: meta({ Product: pulled(3000, 3), TenderType: pulled(5, 1), SeatingTable: pulled(12, 1), DiscountReason: pulled(6, 1) }),
+      meta: meta({
+        Product: pulled(3000, 3),
+        TenderType: pulled(5, 1),
+        SeatingTable: pulled(12, 1),
+        DiscountReason: pulled(6, 1),
+      }),
       // A product created and a table deleted on this till, not yet pulled back.
       counts: { Product: 3001, TenderType: 5, SeatingTable: 11, DiscountReason: 6 },
     });
@@ -85,7 +116,13 @@ describe('StatusBar', () => {
     renderBar();
     expect(screen.queryByRole('progressbar')).toBeNull();
     cleanup();
-    const running: PullProgressMessage = { type: 'pull-progress', kind: 'Product', state: 'running', pages: 6, records: 1200 };
+    const running: PullProgressMessage = {
+      type: 'pull-progress',
+      kind: 'Product',
+      state: 'running',
+      pages: 6,
+      records: 1200,
+    };
     renderBar({ progress: { Product: running }, meta: meta({ Product: pulled(3000, 20) }) });
     const bar = screen.getByRole('progressbar', { name: 'Catalog sync' }) as HTMLProgressElement;
     expect(bar.getAttribute('value')).toBe('1200');
@@ -94,7 +131,13 @@ describe('StatusBar', () => {
   });
 
   it('on a first download the bar is indeterminate and the label counts', () => {
-    const running: PullProgressMessage = { type: 'pull-progress', kind: 'Product', state: 'running', pages: 2, records: 400 };
+    const running: PullProgressMessage = {
+      type: 'pull-progress',
+      kind: 'Product',
+      state: 'running',
+      pages: 2,
+      records: 400,
+    };
     renderBar({ progress: { Product: running } });
     expect(screen.getByRole('progressbar', { name: 'Catalog sync' }).hasAttribute('value')).toBe(false);
     expect(screen.getByText('Downloading products: 400')).toBeTruthy();
@@ -102,7 +145,12 @@ describe('StatusBar', () => {
 
   it('shows a failed pull as an alert saying what the till does and what to do', () => {
     const failed: PullProgressMessage = {
-      type: 'pull-progress', kind: 'Product', state: 'failed', pages: 2, records: 400, error: 'GET /api/V2/Product?page=3: HTTP 503',
+      type: 'pull-progress',
+      kind: 'Product',
+      state: 'failed',
+      pages: 2,
+      records: 400,
+      error: 'GET /api/V2/Product?page=3: HTTP 503',
     };
     renderBar({ progress: { Product: failed }, meta: meta({ Product: pulled(3000, 10) }) });
     const alert = screen.getByRole('alert');
@@ -112,7 +160,10 @@ describe('StatusBar', () => {
   });
 
   it('shows a stored failure from before this page, tailored when offline or refused', () => {
-    renderBar({ online: false, meta: meta({ TenderType: { ...pulled(5, 60), lastError: 'GET /api/V2/TenderType?page=1: network error' } }) });
+    renderBar({
+      online: false,
+      meta: meta({ TenderType: { ...pulled(5, 60), lastError: 'GET /api/V2/TenderType?page=1: network error' } }),
+    });
     expect(screen.getByRole('alert').textContent).toContain('It syncs again when the connection is back.');
     // Not refused: no token button.
     expect(screen.queryByRole('button', { name: 'Enter a new token' })).toBeNull();
@@ -128,21 +179,60 @@ describe('StatusBar', () => {
   });
 
   it('asks for a new token once when the refused token also paused sending', () => {
-    const paused = { pending: 1, failed: 0, held: 0, oldestPendingAt: NOW, lastSentAt: null, paused: { reason: 'auth' as const, since: NOW, error: { code: 'auth' as const, name: 'AuthError', message: 'HTTP 401', method: 'GET', path: '/api/V2/Product', mayHaveReached: false, status: 401 } } };
-    renderBar({ meta: meta({ Product: { lastError: 'GET /api/V2/Product?page=1: HTTP 401' } }), outbox: paused, onNewToken: vi.fn() });
+    const paused = {
+      pending: 1,
+      failed: 0,
+      held: 0,
+      oldestPendingAt: NOW,
+      lastSentAt: null,
+      paused: {
+        reason: 'auth' as const,
+        since: NOW,
+        error: {
+          code: 'auth' as const,
+          name: 'AuthError',
+          message: 'HTTP 401',
+          method: 'GET',
+          path: '/api/V2/Product',
+          mayHaveReached: false,
+          status: 401,
+        },
+      },
+    };
+    renderBar({
+      meta: meta({ Product: { lastError: 'GET /api/V2/Product?page=1: HTTP 401' } }),
+      outbox: paused,
+      onNewToken: vi.fn(),
+    });
     expect(screen.getAllByRole('button', { name: 'Enter a new token' })).toHaveLength(1);
   });
 
   it('says a failure shared by every kind once', () => {
     const offline = (kind: 'Product' | 'TenderType', segment: string): PullProgressMessage => ({
-      type: 'pull-progress', kind, state: 'failed', pages: 0, records: 0, error: `GET /api/V2/${segment}?page=1: network failure (Failed to fetch)`,
+      type: 'pull-progress',
+      kind,
+      state: 'failed',
+      pages: 0,
+      records: 0,
+      error: `GET /api/V2/${segment}?page=1: network failure (Failed to fetch)`,
     });
-    renderBar({ online: false, progress: { Product: offline('Product', 'Product'), TenderType: offline('TenderType', 'TenderType/') } });
-    expect(screen.getByRole('alert').textContent).toContain('Catalog sync failed (products, tender types): network failure (Failed to fetch)');
+    renderBar({
+      online: false,
+      progress: { Product: offline('Product', 'Product'), TenderType: offline('TenderType', 'TenderType/') },
+    });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Catalog sync failed (products, tender types): network failure (Failed to fetch)',
+    );
   });
 
   it('a finished pull seen on this page clears an older stored failure', () => {
-    const done: PullProgressMessage = { type: 'pull-progress', kind: 'Product', state: 'done', pages: 15, records: 3000 };
+    const done: PullProgressMessage = {
+      type: 'pull-progress',
+      kind: 'Product',
+      state: 'done',
+      pages: 15,
+      records: 3000,
+    };
     renderBar({ progress: { Product: done }, meta: meta({ Product: { ...pulled(3000, 30), lastError: 'HTTP 503' } }) });
     expect(screen.queryByRole('alert')).toBeNull();
   });

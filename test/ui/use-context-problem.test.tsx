@@ -6,7 +6,15 @@ import { useContextProblem } from '../../app/ui/use-context-problem.ts';
 
 afterEach(cleanup);
 
-const CONTEXT: BootContext = { baseUrl: '', token: 'abc+def==', deviceId: '1', locationId: '1', staffId: '1', username: null, locationAreaId: null };
+const CONTEXT: BootContext = {
+  baseUrl: '',
+  token: 'abc+def==',
+  deviceId: '1',
+  locationId: '1',
+  staffId: '1',
+  username: null,
+  locationAreaId: null,
+};
 
 function Probe({ context }: { context: BootContext }) {
   return <p role="status">{useContextProblem(context) ?? 'usable'}</p>;

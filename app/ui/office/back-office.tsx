@@ -1,16 +1,16 @@
 /** The manager's screens, one per tab: settings, sync, pending changes and records. */
 import { useEffect, useState } from 'preact/hooks';
+import type { EposClient } from '../../epos/client.ts';
+import { errorText } from '../../epos/error-text.ts';
 import type { Persistence } from '../../page/boot.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
-import type { EposClient } from '../../epos/client.ts';
+import type { TillSession } from '../../page/session.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import { OFFICE_SECTIONS, type OfficeSection, routeHash } from '../route.ts';
-import type { TillSession } from '../../page/session.ts';
-import { errorText } from '../../epos/error-text.ts';
+import { CatalogScreen } from './catalog-screen.tsx';
 import { ChangesScreen } from './changes-screen.tsx';
 import { RecordsScreen } from './records-screen.tsx';
 import { SettingsScreen } from './settings-screen.tsx';
-import { CatalogScreen } from './catalog-screen.tsx';
 
 /** Props of {@link BackOffice}. */
 export interface BackOfficeProps {
@@ -27,10 +27,25 @@ export interface BackOfficeProps {
   onNewToken: () => void;
 }
 
-const TAB_LABELS: Record<OfficeSection, string> = { settings: 'Settings', sync: 'Sync', changes: 'Pending changes', records: 'Records' };
+const TAB_LABELS: Record<OfficeSection, string> = {
+  settings: 'Settings',
+  sync: 'Sync',
+  changes: 'Pending changes',
+  records: 'Records',
+};
 
 /** Tabs (links, so each section has its address) and the open section. */
-export function BackOffice({ section, session, catalog, outbox, online, now, canPull, persisted, onNewToken }: BackOfficeProps) {
+export function BackOffice({
+  section,
+  session,
+  catalog,
+  outbox,
+  online,
+  now,
+  canPull,
+  persisted,
+  onNewToken,
+}: BackOfficeProps) {
   const config = session?.config;
   const writer = session?.writer;
   const client = useClient(session?.api);
@@ -38,7 +53,12 @@ export function BackOffice({ section, session, catalog, outbox, online, now, can
     <div class="back-office">
       <nav class="office-tabs" aria-label="Back office">
         {OFFICE_SECTIONS.map((name) => (
-          <a key={name} class="office-tab" href={routeHash({ screen: 'office', section: name })} aria-current={name === section ? 'page' : undefined}>
+          <a
+            key={name}
+            class="office-tab"
+            href={routeHash({ screen: 'office', section: name })}
+            aria-current={name === section ? 'page' : undefined}
+          >
             {TAB_LABELS[name]}
           </a>
         ))}
@@ -52,7 +72,14 @@ export function BackOffice({ section, session, catalog, outbox, online, now, can
       ) : section === 'settings' ? (
         <SettingsScreen config={config} products={catalog?.index} />
       ) : section === 'sync' ? (
-        <CatalogScreen catalog={catalog} onPullNow={() => session?.worker.pullNow()} onSettleHeld={(kind, gen, accept) => session?.worker.settleHeld(kind, gen, accept)} canPull={canPull} now={now} persisted={persisted} />
+        <CatalogScreen
+          catalog={catalog}
+          onPullNow={() => session?.worker.pullNow()}
+          onSettleHeld={(kind, gen, accept) => session?.worker.settleHeld(kind, gen, accept)}
+          canPull={canPull}
+          now={now}
+          persisted={persisted}
+        />
       ) : section === 'changes' ? (
         <ChangesScreen writer={writer} outbox={outbox} now={now} />
       ) : (
@@ -69,9 +96,12 @@ function useClient(api: TillSession['api'] | undefined): EposClient | string | u
     let live = true;
     api?.().then(
       (loaded) => live && setClient(loaded),
-      (error: unknown) => live && setClient(`The API client could not be loaded (${errorText(error)}). Reload the page.`),
+      (error: unknown) =>
+        live && setClient(`The API client could not be loaded (${errorText(error)}). Reload the page.`),
     );
-    return () => void (live = false);
+    return () => {
+      live = false;
+    };
   }, [api]);
   return client;
 }

@@ -1,10 +1,11 @@
 /** The offline catalog kind by kind: what is stored, when it was pulled, how the latest pull is going. */
+
+import { type CachedKind, KINDS } from '../../epos/kinds.ts';
 import { shownCounts } from '../../page/catalog-counts.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
-import { type CachedKind, KINDS } from '../../epos/kinds.ts';
 import type { KindMeta } from '../../store/schema.ts';
-import { formatCount } from '../format.ts';
 import { heldText } from '../catalog-held.tsx';
+import { formatCount } from '../format.ts';
 import { failedKinds } from '../pull-error.tsx';
 import { Ago } from './ago.tsx';
 
@@ -39,7 +40,13 @@ export function CatalogKinds({ catalog, now, onSettleHeld }: CatalogKindsProps) 
               <td data-label="Records stored">{formatCount(counts[meta.kind])}</td>
               <td data-label="Last pull">{meta.pulledAt === null ? 'Never' : <Ago at={meta.pulledAt} now={now} />}</td>
               <td data-label="State">
-                <KindState meta={meta} catalog={catalog} error={failed.find((f) => f.kind === meta.kind)?.error} now={now} onSettleHeld={onSettleHeld} />
+                <KindState
+                  meta={meta}
+                  catalog={catalog}
+                  error={failed.find((f) => f.kind === meta.kind)?.error}
+                  now={now}
+                  onSettleHeld={onSettleHeld}
+                />
               </td>
             </tr>
           ))}
@@ -63,7 +70,8 @@ function KindState({ meta, catalog, error, now, onSettleHeld }: KindStateProps) 
   if (held && progress?.state !== 'running') {
     return (
       <span class="sync-held">
-        <strong class="sync-failed">{heldText(meta)}</strong> The till keeps selling from the stored list until you choose.{' '}
+        <strong class="sync-failed">{heldText(meta)}</strong> The till keeps selling from the stored list until you
+        choose.{' '}
         <button type="button" class="button" onClick={() => onSettleHeld(meta.kind, held.gen, false)}>
           Keep the old list
         </button>{' '}

@@ -1,12 +1,12 @@
 /** The back office's Sync tab (the catalog's pulls): the offline catalog kind by kind, the Sync now button, and the storage it takes. */
 import { useState } from 'preact/hooks';
+import type { CachedKind } from '../../epos/kinds.ts';
 import type { Persistence } from '../../page/boot.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
-import type { CachedKind } from '../../epos/kinds.ts';
 import { problemText } from '../problem-text.ts';
 import { PullButton } from '../pull-button.tsx';
 import { CatalogKinds } from './catalog-kinds.tsx';
-import { type StorageUse, CatalogStorage } from './catalog-storage.tsx';
+import { CatalogStorage, type StorageUse } from './catalog-storage.tsx';
 
 /** Props of {@link CatalogScreen}. */
 export interface CatalogScreenProps {
@@ -24,7 +24,15 @@ export interface CatalogScreenProps {
 }
 
 /** The Sync tab. */
-export function CatalogScreen({ catalog, onPullNow, onSettleHeld, canPull, now, persisted, estimate }: CatalogScreenProps) {
+export function CatalogScreen({
+  catalog,
+  onPullNow,
+  onSettleHeld,
+  canPull,
+  now,
+  persisted,
+  estimate,
+}: CatalogScreenProps) {
   const [asked, setAsked] = useState(false);
   const pullNow = (): void => {
     onPullNow();
@@ -38,7 +46,11 @@ export function CatalogScreen({ catalog, onPullNow, onSettleHeld, canPull, now, 
           {problemText(catalog.readError)}
         </p>
       ) : null}
-      {catalog ? <CatalogKinds catalog={catalog} now={now} onSettleHeld={onSettleHeld} /> : <p class="notice">Reading the offline catalog…</p>}
+      {catalog ? (
+        <CatalogKinds catalog={catalog} now={now} onSettleHeld={onSettleHeld} />
+      ) : (
+        <p class="notice">Reading the offline catalog…</p>
+      )}
       <div class="sync-now">
         <PullButton onSync={pullNow} disabled={!canPull} />
         <p class="hint" role="status">

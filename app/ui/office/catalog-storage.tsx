@@ -3,8 +3,8 @@
  * deciding whether to allow persistent storage needs both.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Persistence } from '../../page/boot.ts';
 import { errorText } from '../../epos/error-text.ts';
+import type { Persistence } from '../../page/boot.ts';
 
 /** What the browser says of the origin's storage; either figure may be missing. */
 export interface StorageUse {
@@ -35,20 +35,30 @@ export function CatalogStorage({ persisted, estimate = browserEstimate, revision
         if (live) setUse(null);
       },
     );
-    return () => void (live = false);
+    return () => {
+      live = false;
+    };
   }, [estimate, revision]);
 
   return (
     <section class="sync-storage" aria-labelledby="sync-storage-heading">
       <h3 id="sync-storage-heading">Storage</h3>
-      <p>{use === undefined ? 'Asking the browser how much storage the till uses…' : use === null ? 'The browser does not report storage use.' : usage(use)}</p>
+      <p>
+        {use === undefined
+          ? 'Asking the browser how much storage the till uses…'
+          : use === null
+            ? 'The browser does not report storage use.'
+            : usage(use)}
+      </p>
       <p class={persisted === true ? undefined : 'sync-storage-risk'}>{persistenceText(persisted)}</p>
     </section>
   );
 }
 
 function browserEstimate(): Promise<StorageUse> {
-  return typeof navigator !== 'undefined' && navigator.storage?.estimate ? navigator.storage.estimate() : Promise.resolve({});
+  return typeof navigator !== 'undefined' && navigator.storage?.estimate
+    ? navigator.storage.estimate()
+    : Promise.resolve({});
 }
 
 function usage({ usage: used = 0, quota }: StorageUse): string {

@@ -4,7 +4,7 @@
  */
 import { useId } from 'preact/hooks';
 import { recordId } from '../../epos/ids.ts';
-import { type Kind, KINDS } from '../../epos/kinds.ts';
+import { KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
 
 /** Props of {@link ChangesCandidates}. */
@@ -21,12 +21,22 @@ export interface ChangesCandidatesProps {
 }
 
 /** The candidates, each with an id with "This is the one", and "None of these: send again". */
-export function ChangesCandidates({ kind, title, body, candidates, busy, onAdopt, onSendAgain }: ChangesCandidatesProps) {
+export function ChangesCandidates({
+  kind,
+  title,
+  body,
+  candidates,
+  busy,
+  onAdopt,
+  onSendAgain,
+}: ChangesCandidatesProps) {
   const id = useId();
   const label = KINDS[kind].label;
   return (
     <div class="change-candidates" role="group" aria-labelledby={id}>
-      <p id={id}>Epos Now may have received this already. If one of these records is it, pick it; otherwise send it again.</p>
+      <p id={id}>
+        Epos Now may have received this already. If one of these records is it, pick it; otherwise send it again.
+      </p>
       <ul>
         {candidates.map((candidate, index) => {
           const candidateId = recordId(kind, candidate);
@@ -40,7 +50,13 @@ export function ChangesCandidates({ kind, title, body, candidates, busy, onAdopt
               {candidateId === undefined ? (
                 <span class="hint">No id: cannot be adopted</span>
               ) : (
-                <button type="button" class="button" disabled={busy} onClick={() => onAdopt(candidate)} aria-label={`This is the one: ${name}`}>
+                <button
+                  type="button"
+                  class="button"
+                  disabled={busy}
+                  onClick={() => onAdopt(candidate)}
+                  aria-label={`This is the one: ${name}`}
+                >
                   This is the one
                 </button>
               )}
@@ -48,7 +64,13 @@ export function ChangesCandidates({ kind, title, body, candidates, busy, onAdopt
           );
         })}
       </ul>
-      <button type="button" class="button" disabled={busy} onClick={onSendAgain} aria-label={`None of these: send again (${title})`}>
+      <button
+        type="button"
+        class="button"
+        disabled={busy}
+        onClick={onSendAgain}
+        aria-label={`None of these: send again (${title})`}
+      >
         None of these: send again
       </button>
     </div>
@@ -60,5 +82,7 @@ function describe(candidate: OpenRecord, body: unknown): string {
   const sent = typeof body === 'object' && body !== null ? Object.keys(body) : [];
   const shown = sent.filter((key) => key in candidate).slice(0, 4);
   if (shown.length === 0) return JSON.stringify(candidate).slice(0, 120);
-  return shown.map((key) => `${key}: ${typeof candidate[key] === 'string' ? candidate[key] : JSON.stringify(candidate[key])}`).join(' · ');
+  return shown
+    .map((key) => `${key}: ${typeof candidate[key] === 'string' ? candidate[key] : JSON.stringify(candidate[key])}`)
+    .join(' · ');
 }

@@ -1,6 +1,7 @@
 /** The inline "are you sure" before a change is thrown away, saying what else goes with it. */
-import { Confirm } from '../confirm.tsx';
+
 import type { OutboxEntry } from '../../store/schema.ts';
+import { Confirm } from '../confirm.tsx';
 
 /** Props of {@link ChangesDiscard}. */
 export interface ChangesDiscardProps {

@@ -2,12 +2,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OpenRecord } from '../../epos/records.ts';
 import type { OutboxEntry } from '../../store/schema.ts';
-import { formatJson } from './json-text.ts';
+import { Ago } from './ago.tsx';
 import { ChangesCandidates } from './changes-candidates.tsx';
 import { ChangesDiscard } from './changes-discard.tsx';
 import { ChangesEdit } from './changes-edit.tsx';
 import { attemptsText, ChangeAnswer, entryTitle, STATE_WORDS } from './changes-words.tsx';
-import { Ago } from './ago.tsx';
+import { formatJson } from './json-text.ts';
 
 /** What the screen does for an entry; each resolves true when it worked. */
 export interface ChangeActions {
@@ -38,7 +38,10 @@ export function ChangesEntry({ entry, now, busy, actions }: ChangesEntryProps) {
   const needsPerson = entry.state === 'failed' || entry.state === 'held';
   // Another tab may have settled the entry while a form was open here.
   const shown: Mode = needsPerson ? mode : 'view';
-  const candidates = entry.state === 'held' && entry.op === 'create' && entry.target !== 'settings' && entry.candidates?.length ? entry.candidates : undefined;
+  const candidates =
+    entry.state === 'held' && entry.op === 'create' && entry.target !== 'settings' && entry.candidates?.length
+      ? entry.candidates
+      : undefined;
 
   // Back from a form, focus returns to the button that opened it.
   const previous = useRef<Mode>('view');
@@ -64,7 +67,10 @@ export function ChangesEntry({ entry, now, busy, actions }: ChangesEntryProps) {
       {entry.error ? <ChangeAnswer error={entry.error} /> : null}
       {/* A twin, or an entry held for another account (it keeps its previous state), says what Retry and Discard do in its own note above. */}
       {entry.state === 'held' && !candidates && entry.twinOf === undefined && entry.previousState === undefined ? (
-        <p>Epos Now may or may not have received it. Check the Epos Now back office: if it is there, discard this; if not, retry.</p>
+        <p>
+          Epos Now may or may not have received it. Check the Epos Now back office: if it is there, discard this; if
+          not, retry.
+        </p>
       ) : null}
       {entry.body !== null && entry.body !== undefined && shown !== 'edit' ? (
         <details class="change-body">
@@ -84,22 +90,54 @@ export function ChangesEntry({ entry, now, busy, actions }: ChangesEntryProps) {
         />
       ) : null}
       {shown === 'edit' ? (
-        <ChangesEdit title={title} body={entry.body} busy={busy} onSave={(body) => void settle(actions.edit(body))} onCancel={() => setMode('view')} />
+        <ChangesEdit
+          title={title}
+          body={entry.body}
+          busy={busy}
+          onSave={(body) => void settle(actions.edit(body))}
+          onCancel={() => setMode('view')}
+        />
       ) : shown === 'discard' ? (
-        <ChangesDiscard entry={entry} title={title} busy={busy} onDiscard={() => void settle(actions.discard())} onKeep={() => setMode('view')} />
+        <ChangesDiscard
+          entry={entry}
+          title={title}
+          busy={busy}
+          onDiscard={() => void settle(actions.discard())}
+          onKeep={() => setMode('view')}
+        />
       ) : needsPerson ? (
         <div class="change-actions">
           {candidates ? null : (
-            <button type="button" class="button button-primary" disabled={busy} onClick={() => void actions.retry()} aria-label={`Retry ${title}`}>
+            <button
+              type="button"
+              class="button button-primary"
+              disabled={busy}
+              onClick={() => void actions.retry()}
+              aria-label={`Retry ${title}`}
+            >
               Retry
             </button>
           )}
           {entry.state === 'failed' && entry.op !== 'delete' ? (
-            <button ref={editButton} type="button" class="button" disabled={busy} onClick={() => setMode('edit')} aria-label={`Edit ${title}`}>
+            <button
+              ref={editButton}
+              type="button"
+              class="button"
+              disabled={busy}
+              onClick={() => setMode('edit')}
+              aria-label={`Edit ${title}`}
+            >
               Edit
             </button>
           ) : null}
-          <button ref={discardButton} type="button" class="button" disabled={busy} onClick={() => setMode('discard')} aria-label={`Discard ${title}`}>
+          <button
+            ref={discardButton}
+            type="button"
+            class="button"
+            disabled={busy}
+            onClick={() => setMode('discard')}
+            aria-label={`Discard ${title}`}
+          >
             Discard
           </button>
         </div>

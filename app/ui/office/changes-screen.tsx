@@ -3,10 +3,10 @@
  * and what a person may do with those Epos Now refused or could not confirm.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { isStoreError } from '../../page/problem.ts';
+import type { Writer } from '../../page/writer.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import type { OutboxEntry } from '../../store/schema.ts';
-import type { Writer } from '../../page/writer.ts';
-import { isStoreError } from '../../page/problem.ts';
 import { reportBug } from '../bug.ts';
 import { type ChangeActions, ChangesEntry } from './changes-entry.tsx';
 import { entryTitle } from './changes-words.tsx';
@@ -38,7 +38,11 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
       setReadError(null);
     } catch (error) {
       if (mine !== ticket.current) return;
-      setReadError(isStoreError(error) ? `The changes stored on this till could not be read (${error.message}). Reload the page.` : reportBug(error));
+      setReadError(
+        isStoreError(error)
+          ? `The changes stored on this till could not be read (${error.message}). Reload the page.`
+          : reportBug(error),
+      );
     }
   }, [writer]);
   useEffect(() => void relist(), [relist, outbox]);
@@ -53,7 +57,11 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
       return true;
     } catch (error) {
       // The outbox's actions fail as a StoreError (the entry changed meanwhile, a full disk); anything else is a bug.
-      setActionError(isStoreError(error) ? `Could not ${verb} ${entryTitle(entry)}: ${error.message.replace(/\.$/, '')}. The change is still kept on this till; try again.` : reportBug(error));
+      setActionError(
+        isStoreError(error)
+          ? `Could not ${verb} ${entryTitle(entry)}: ${error.message.replace(/\.$/, '')}. The change is still kept on this till; try again.`
+          : reportBug(error),
+      );
       return false;
     } finally {
       setBusy((before) => {
@@ -75,10 +83,14 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
     <section class="changes-screen" aria-labelledby="changes-heading">
       <h2 id="changes-heading">Pending changes</h2>
       <p class="hint">
-        Changes made on this till wait here until Epos Now has them. Those it refused or could not confirm wait for you: retry, edit or discard them.
+        Changes made on this till wait here until Epos Now has them. Those it refused or could not confirm wait for you:
+        retry, edit or discard them.
       </p>
       {outbox?.paused ? (
-        <p class="warning">Sending is paused: Epos Now refused the API token. Nothing is lost; enter a new token on the till screen and sending resumes.</p>
+        <p class="warning">
+          Sending is paused: Epos Now refused the API token. Nothing is lost; enter a new token on the till screen and
+          sending resumes.
+        </p>
       ) : null}
       {readError ? (
         <p role="alert" class="sync-error">
@@ -91,13 +103,21 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
         </p>
       ) : null}
       {entries === undefined ? (
-        readError ? null : <p class="notice">Reading the changes stored on this till…</p>
+        readError ? null : (
+          <p class="notice">Reading the changes stored on this till…</p>
+        )
       ) : entries.length === 0 ? (
         <p class="changes-empty">Every change is on Epos Now.</p>
       ) : (
         <ol class="changes-list" aria-label="Changes waiting">
           {entries.map((entry) => (
-            <ChangesEntry key={entry.seq} entry={entry} now={now} busy={busy.has(entry.seq)} actions={actionsFor(entry)} />
+            <ChangesEntry
+              key={entry.seq}
+              entry={entry}
+              now={now}
+              busy={busy.has(entry.seq)}
+              actions={actionsFor(entry)}
+            />
           ))}
         </ol>
       )}

@@ -37,7 +37,8 @@ export interface ChangeAnswerProps {
 export function ChangeAnswer({ error }: ChangeAnswerProps) {
   return (
     <p class="change-answer">
-      <strong>{error.status === undefined ? 'Last try failed' : `Epos Now answered ${error.status}`}</strong>: {error.message}
+      <strong>{error.status === undefined ? 'Last try failed' : `Epos Now answered ${error.status}`}</strong>:{' '}
+      {error.message}
     </p>
   );
 }

@@ -45,7 +45,16 @@ export function RecordsForm({ heading, initialText, submitLabel, onSubmit, onCan
       <h3 ref={title} tabIndex={-1}>
         {heading}
       </h3>
-      <JsonEditor label="Record JSON" value={text} onInput={(next) => (setText(next), setInvalid(null))} error={invalid} rows={16} />
+      <JsonEditor
+        label="Record JSON"
+        value={text}
+        onInput={(next) => {
+          setText(next);
+          setInvalid(null);
+        }}
+        error={invalid}
+        rows={16}
+      />
       {failure ? (
         <p role="alert" class="sync-error">
           {failure}

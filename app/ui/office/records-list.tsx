@@ -7,7 +7,11 @@ import { RecordsPager } from './records-pager.tsx';
 import { RecordsTable } from './records-table.tsx';
 
 /** Where the shown page stands. */
-export type PageLoad = { state: 'loading' } | { state: 'ready'; records: OpenRecord[] } | { state: 'failed'; error: EposError } | { state: 'broken'; message: string };
+export type PageLoad =
+  | { state: 'loading' }
+  | { state: 'ready'; records: OpenRecord[] }
+  | { state: 'failed'; error: EposError }
+  | { state: 'broken'; message: string };
 
 /** Props of {@link RecordsList}. */
 export interface RecordsListProps {

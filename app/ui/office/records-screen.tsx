@@ -3,20 +3,21 @@
  * and create, edit or delete through the writer (stored on this till first, so nothing typed
  * is lost to a dropped connection).
  */
-import { reportBug } from '../bug.ts';
+
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
 import { isEposError } from '../../epos/errors.ts';
 import { withoutId } from '../../epos/ids.ts';
 import { KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
-import type { Write } from '../../store/outbox.ts';
-import type { Writer, WriteResult } from '../../page/writer.ts';
 import { isStoreError } from '../../page/problem.ts';
-import { formatJson } from './json-text.ts';
+import type { WriteResult, Writer } from '../../page/writer.ts';
+import type { Write } from '../../store/outbox.ts';
+import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
-import { type PageLoad, RecordsList } from './records-list.tsx';
+import { formatJson } from './json-text.ts';
 import { RecordsForm } from './records-form.tsx';
+import { type PageLoad, RecordsList } from './records-list.tsx';
 import { RecordsView } from './records-view.tsx';
 
 /** Props of {@link RecordsScreen}. */
@@ -131,7 +132,11 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
             ))}
           </select>
         </label>
-        <button type="button" class="button button-primary" onClick={() => open({ mode: 'create', text: formatJson(first ? blanked(kind, first) : {}) })}>
+        <button
+          type="button"
+          class="button button-primary"
+          onClick={() => open({ mode: 'create', text: formatJson(first ? blanked(kind, first) : {}) })}
+        >
           New {label} record
         </button>
       </div>
@@ -142,7 +147,10 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
           page={page}
           load={load}
           online={online}
-          onPage={(next) => (setPage(next), setNotice(null))}
+          onPage={(next) => {
+            setPage(next);
+            setNotice(null);
+          }}
           onRetry={() => setReloads((n) => n + 1)}
           onNewToken={onNewToken}
           onView={(id, record) => open({ mode: 'view', id, record })}
@@ -161,7 +169,13 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
           onBack={() => open(undefined)}
         />
       ) : panel?.mode === 'create' ? (
-        <RecordsForm heading={`New ${label} record`} initialText={panel.text} submitLabel="Create" onSubmit={(body) => save({ op: 'create', kind, body })} onCancel={() => open(undefined)} />
+        <RecordsForm
+          heading={`New ${label} record`}
+          initialText={panel.text}
+          submitLabel="Create"
+          onSubmit={(body) => save({ op: 'create', kind, body })}
+          onCancel={() => open(undefined)}
+        />
       ) : panel?.mode === 'edit' ? (
         <RecordsForm
           key={panel.id}
@@ -178,5 +192,7 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
 
 /** A template for a new record: the kind's fields as a real record has them, values emptied. */
 function blanked(kind: Kind, record: OpenRecord): OpenRecord {
-  return Object.fromEntries(Object.entries(withoutId(kind, record)).map(([field, value]) => [field, typeof value === 'string' ? '' : null]));
+  return Object.fromEntries(
+    Object.entries(withoutId(kind, record)).map(([field, value]) => [field, typeof value === 'string' ? '' : null]),
+  );
 }

@@ -2,16 +2,17 @@
  * One record, read-only: the copy from the list at once, then the server's latest. Edit and a
  * confirmed Delete from here.
  */
-import { reportBug } from '../bug.ts';
+
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
 import { isEposError } from '../../epos/errors.ts';
 import { isServerId } from '../../epos/ids.ts';
 import { KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
+import { reportBug } from '../bug.ts';
+import { Confirm } from '../confirm.tsx';
 import { JsonEditor } from './json-editor.tsx';
 import { formatJson } from './json-text.ts';
-import { Confirm } from '../confirm.tsx';
 import { loadErrorText } from './records-error.tsx';
 
 /** Props of {@link RecordsView}. */
@@ -47,7 +48,9 @@ export function RecordsView({ client, kind, id, listed, online, onEdit, onDelete
       (fresh) => controller.signal.aborted || setRecord(fresh),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setStale(`Showing the copy from the list. ${isEposError(error) ? loadErrorText(kind, error, online) : reportBug(error)}`);
+        setStale(
+          `Showing the copy from the list. ${isEposError(error) ? loadErrorText(kind, error, online) : reportBug(error)}`,
+        );
       },
     );
     return () => controller.abort();
@@ -70,7 +73,13 @@ export function RecordsView({ client, kind, id, listed, online, onEdit, onDelete
         {label} {id}
       </h3>
       {stale ? <p class="notice">{stale}</p> : null}
-      <JsonEditor label={`${label} ${id} as JSON`} value={formatJson(record)} onInput={() => undefined} readOnly rows={16} />
+      <JsonEditor
+        label={`${label} ${id} as JSON`}
+        value={formatJson(record)}
+        onInput={() => undefined}
+        readOnly
+        rows={16}
+      />
       {failure ? (
         <p role="alert" class="sync-error">
           {failure}

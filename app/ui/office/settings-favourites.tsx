@@ -77,10 +77,24 @@ export function SettingsFavourites({ id, ids, onChange, products, error }: Setti
             return (
               <li key={productId} class="favourite-row">
                 <span class="favourite-name">{name}</span>
-                <button type="button" class="button" id={`${id}-${productId}-up`} aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                <button
+                  type="button"
+                  class="button"
+                  id={`${id}-${productId}-up`}
+                  aria-label={`Move ${name} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
                   ↑
                 </button>
-                <button type="button" class="button" id={`${id}-${productId}-down`} aria-label={`Move ${name} down`} disabled={index === ids.length - 1} onClick={() => move(index, 1)}>
+                <button
+                  type="button"
+                  class="button"
+                  id={`${id}-${productId}-down`}
+                  aria-label={`Move ${name} down`}
+                  disabled={index === ids.length - 1}
+                  onClick={() => move(index, 1)}
+                >
                   ↓
                 </button>
                 <button type="button" class="button" aria-label={`Remove ${name}`} onClick={() => remove(index)}>
@@ -117,7 +131,9 @@ export function SettingsFavourites({ id, ids, onChange, products, error }: Setti
         }}
       />
       <p id={`${id}-add-hint`} class="hint">
-        {full ? `The grid holds ${MAX_FAVOURITES} products: remove one to add another.` : `${ids.length} of ${MAX_FAVOURITES} chosen.`}
+        {full
+          ? `The grid holds ${MAX_FAVOURITES} products: remove one to add another.`
+          : `${ids.length} of ${MAX_FAVOURITES} chosen.`}
       </p>
       {query.trim() !== '' && !full ? (
         offers.length === 0 ? (
@@ -149,17 +165,26 @@ function nameOf(products: SearchIndex | undefined, productId: number): string {
 }
 
 /** Products to offer for `query`: an id, a barcode, then name and code matches; never one already chosen. */
-function candidates(products: SearchIndex | undefined, query: string, chosen: readonly number[]): { id: number; name: string }[] {
+function candidates(
+  products: SearchIndex | undefined,
+  query: string,
+  chosen: readonly number[],
+): { id: number; name: string }[] {
   const text = query.trim();
   if (text === '') return [];
   const asId = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
-  const found = [asId === undefined ? undefined : products?.get(asId), products?.byBarcode(text), ...(products?.search(text, OFFERED + chosen.length) ?? [])];
+  const found = [
+    asId === undefined ? undefined : products?.get(asId),
+    products?.byBarcode(text),
+    ...(products?.search(text, OFFERED + chosen.length) ?? []),
+  ];
   const offers = new Map<number, string>();
   for (const product of found) {
     const productId = recordId('Product', product);
     if (productId !== undefined && product && !chosen.includes(productId)) offers.set(productId, product.Name);
   }
   // An id the catalog lacks (not pulled yet, or not sold on this till) may still be wanted.
-  if (asId !== undefined && asId > 0 && !offers.has(asId) && !chosen.includes(asId)) offers.set(asId, nameOf(products, asId));
+  if (asId !== undefined && asId > 0 && !offers.has(asId) && !chosen.includes(asId))
+    offers.set(asId, nameOf(products, asId));
   return [...offers].slice(0, OFFERED).map(([id, name]) => ({ id, name }));
 }

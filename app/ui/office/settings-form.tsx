@@ -88,14 +88,29 @@ export function SettingsForm({ current, products, onSave }: SettingsFormProps) {
         {(control) => <input {...control} {...text('tillName')} maxLength={40} autocomplete="off" />}
       </SettingsField>
       <SettingsField {...field('currency')} hint="Three letters, such as GBP or EUR.">
-        {(control) => <input {...control} {...text('currency')} maxLength={3} autocomplete="off" spellcheck={false} class="settings-short" />}
+        {(control) => (
+          <input
+            {...control}
+            {...text('currency')}
+            maxLength={3}
+            autocomplete="off"
+            spellcheck={false}
+            class="settings-short"
+          />
+        )}
       </SettingsField>
       <SettingsField {...field('locale')} hint="How prices and numbers are written, such as en-GB.">
-        {(control) => <input {...control} {...text('locale')} autocomplete="off" spellcheck={false} class="settings-short" />}
+        {(control) => (
+          <input {...control} {...text('locale')} autocomplete="off" spellcheck={false} class="settings-short" />
+        )}
       </SettingsField>
       <SettingsField {...field('priceField')}>
         {(control) => (
-          <select {...control} value={draft.priceField} onChange={(event) => edit('priceField', event.currentTarget.value as PriceField)}>
+          <select
+            {...control}
+            value={draft.priceField}
+            onChange={(event) => edit('priceField', event.currentTarget.value as PriceField)}
+          >
             <option value="SalePrice">Sale price</option>
             <option value="EatOutPrice">Eat-out price</option>
           </select>
@@ -118,10 +133,20 @@ export function SettingsForm({ current, products, onSave }: SettingsFormProps) {
         )}
       </SettingsField>
       <label class="settings-check">
-        <input type="checkbox" checked={draft.allowCustomerCreate} onChange={(event) => edit('allowCustomerCreate', event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={draft.allowCustomerCreate}
+          onChange={(event) => edit('allowCustomerCreate', event.currentTarget.checked)}
+        />
         {FIELD_LABELS.allowCustomerCreate}
       </label>
-      <SettingsFavourites id={`${id}-favourites`} ids={draft.favourites} products={products} error={errors.favourites} onChange={(ids) => edit('favourites', ids)} />
+      <SettingsFavourites
+        id={`${id}-favourites`}
+        ids={draft.favourites}
+        products={products}
+        error={errors.favourites}
+        onChange={(ids) => edit('favourites', ids)}
+      />
       {blocked && problems.length > 0 ? (
         <div role="alert" class="sync-error">
           <p>

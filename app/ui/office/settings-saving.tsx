@@ -3,16 +3,23 @@
  * and a refusal to store it (a full disk) as an alert, with what was typed left in place.
  */
 import { useState } from 'preact/hooks';
-import type { WriteOptions, WriteResult } from '../../page/writer.ts';
 import { isStoreError } from '../../page/problem.ts';
+import type { WriteOptions, WriteResult } from '../../page/writer.ts';
 import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
 /** Where the last save stands. */
-export type SaveOutcome = { state: 'idle' | 'saving' } | { state: 'saved'; written: WriteOutcome } | { state: 'failed'; message: string };
+export type SaveOutcome =
+  | { state: 'idle' | 'saving' }
+  | { state: 'saved'; written: WriteOutcome }
+  | { state: 'failed'; message: string };
 
 /** A save's outcome, and the function that runs one; `run` resolves whether it was stored. */
-export function useSaving(): { outcome: SaveOutcome; run(save: (options: WriteOptions) => Promise<WriteResult>): Promise<boolean>; clear(): void } {
+export function useSaving(): {
+  outcome: SaveOutcome;
+  run(save: (options: WriteOptions) => Promise<WriteResult>): Promise<boolean>;
+  clear(): void;
+} {
   const [outcome, setOutcome] = useState<SaveOutcome>({ state: 'idle' });
   const later = useLaterOutcome((result) => setOutcome({ state: 'saved', written: writeOutcome(result, 'Saved') }));
   async function run(save: (options: WriteOptions) => Promise<WriteResult>): Promise<boolean> {

@@ -32,7 +32,11 @@ export function SettingsScreen({ config, products }: SettingsScreenProps) {
       <SettingsStatus view={view} />
       {/* Both stay mounted, so switching views never loses what was typed in the other. */}
       <div hidden={raw}>
-        <SettingsForm current={view.config} products={products} onSave={(next, options) => config.save(next, options)} />
+        <SettingsForm
+          current={view.config}
+          products={products}
+          onSave={(next, options) => config.save(next, options)}
+        />
       </div>
       <div hidden={!raw}>
         <SettingsRaw document={view.document} onSave={(document, options) => config.saveDocument(document, options)} />

@@ -27,9 +27,10 @@ export function SettingsStatus({ view }: SettingsStatusProps) {
       {view.rejected ? (
         <div role="alert" class="warning">
           <p>
-            <strong>Epos Now sent settings this app cannot use: {view.rejected.problem}.</strong> The last good settings stay in use (stored on this till); saving here puts them back on Epos Now.
+            <strong>Epos Now sent settings this app cannot use: {view.rejected.problem}.</strong> The last good settings
+            stay in use (stored on this till); saving here puts them back on Epos Now.
           </p>
-          <pre class="settings-rejected" aria-label="What Epos Now sent">
+          <pre class="settings-rejected" role="figure" aria-label="What Epos Now sent">
             {sent(view.rejected.document)}
           </pre>
         </div>
@@ -37,7 +38,9 @@ export function SettingsStatus({ view }: SettingsStatusProps) {
       {broken ? (
         <div role="alert" class="warning">
           <p>
-            <strong>The stored settings have problems; defaults are in use for those fields until they are saved again:</strong>
+            <strong>
+              The stored settings have problems; defaults are in use for those fields until they are saved again:
+            </strong>
           </p>
           <ul>
             {view.problems.map((problem) => (
@@ -47,9 +50,7 @@ export function SettingsStatus({ view }: SettingsStatusProps) {
         </div>
       ) : null}
       {view.unknownKeys.length > 0 ? (
-        <p class="hint">
-          Kept when you save (not this app’s settings): {view.unknownKeys.join(', ')}.
-        </p>
+        <p class="hint">Kept when you save (not this app’s settings): {view.unknownKeys.join(', ')}.</p>
       ) : null}
     </>
   );

@@ -27,7 +27,9 @@ export function BasketView({ basket, totals, money, onChange, onClear, onFocusAw
   }, [empty]);
   // From the basket at the time of the edit, so two quick taps count twice.
   const step = (productId: number, by: number): void =>
-    onChange((current) => setQuantity(current, productId, (current.lines.find((line) => line.productId === productId)?.quantity ?? 0) + by));
+    onChange((current) =>
+      setQuantity(current, productId, (current.lines.find((line) => line.productId === productId)?.quantity ?? 0) + by),
+    );
   const { discount } = basket;
   // The last line's buttons go with it: focus moves on rather than falling to the page.
   const last = basket.lines.length === 1;
@@ -61,7 +63,12 @@ export function BasketView({ basket, totals, money, onChange, onClear, onFocusAw
                   −
                 </button>
                 <span>{line.quantity}</span>
-                <button type="button" class="button" aria-label={`More ${line.name}`} onClick={() => step(line.productId, 1)}>
+                <button
+                  type="button"
+                  class="button"
+                  aria-label={`More ${line.name}`}
+                  onClick={() => step(line.productId, 1)}
+                >
                   +
                 </button>
               </span>
@@ -83,13 +90,28 @@ export function BasketView({ basket, totals, money, onChange, onClear, onFocusAw
       )}
       <dl class="basket-totals">
         {row(`Subtotal (${totals.items} item${totals.items === 1 ? '' : 's'})`, totals.subtotal)}
-        {discount ? row(`Discount: ${discount.reason}${discount.kind === 'percentage' ? ` (${discount.value}%)` : ''}`, -totals.discount) : null}
+        {discount
+          ? row(
+              `Discount: ${discount.reason}${discount.kind === 'percentage' ? ` (${discount.value}%)` : ''}`,
+              -totals.discount,
+            )
+          : null}
         {row('Total', totals.total, 'basket-total')}
         {totals.tendered > 0 ? row('Tendered', totals.tendered) : null}
-        {totals.remaining < 0 ? row('Change due', -totals.remaining, 'basket-total') : totals.tendered > 0 ? row('Remaining', totals.remaining, 'basket-total') : null}
+        {totals.remaining < 0
+          ? row('Change due', -totals.remaining, 'basket-total')
+          : totals.tendered > 0
+            ? row('Remaining', totals.remaining, 'basket-total')
+            : null}
       </dl>
       {empty ? null : (
-        <button ref={trigger} type="button" class="button" aria-expanded={confirming} onClick={() => setConfirming(!confirming)}>
+        <button
+          ref={trigger}
+          type="button"
+          class="button"
+          aria-expanded={confirming}
+          onClick={() => setConfirming(!confirming)}
+        >
           Clear basket
         </button>
       )}

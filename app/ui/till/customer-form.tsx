@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Customer } from '../../epos/records.ts';
-import type { Writer } from '../../page/writer.ts';
 import { isStoreError } from '../../page/problem.ts';
+import type { Writer } from '../../page/writer.ts';
 import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
@@ -31,16 +31,30 @@ const LABELS: Record<Name, string> = {
   BusinessName: 'Business name (optional)',
 };
 /** The on-screen keyboard each field wants (every one is a plain text box, so none is checked by the browser). */
-const KEYBOARDS: Record<Name, 'text' | 'email' | 'tel'> = { Forename: 'text', Surname: 'text', EmailAddress: 'email', ContactNumber: 'tel', BusinessName: 'text' };
+const KEYBOARDS: Record<Name, 'text' | 'email' | 'tel'> = {
+  Forename: 'text',
+  Surname: 'text',
+  EmailAddress: 'email',
+  ContactNumber: 'tel',
+  BusinessName: 'text',
+};
 const NAMES = Object.keys(LABELS) as Name[];
-const EMPTY: Record<Name, string> = { Forename: '', Surname: '', EmailAddress: '', ContactNumber: '', BusinessName: '' };
+const EMPTY: Record<Name, string> = {
+  Forename: '',
+  Surname: '',
+  EmailAddress: '',
+  ContactNumber: '',
+  BusinessName: '',
+};
 
 /** What is wrong with the typed fields; empty when they may be stored. */
 export function checkCustomer(values: Record<Name, string>): Problems {
   const problems: Problems = {};
-  if (!values.Forename.trim() && !values.Surname.trim() && !values.BusinessName.trim()) problems.Forename = 'Enter a forename, a surname or a business name.';
+  if (!values.Forename.trim() && !values.Surname.trim() && !values.BusinessName.trim())
+    problems.Forename = 'Enter a forename, a surname or a business name.';
   const email = values.EmailAddress.trim();
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) problems.EmailAddress = 'Enter an email address like name@example.com, or leave it empty.';
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    problems.EmailAddress = 'Enter an email address like name@example.com, or leave it empty.';
   return problems;
 }
 

@@ -42,12 +42,18 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
           <select
             value={discount ? String(discount.reasonId) : ''}
             onChange={(event) => {
-              const chosen = reasons.find((reason) => String(recordId('DiscountReason', reason)) === event.currentTarget.value);
+              const chosen = reasons.find(
+                (reason) => String(recordId('DiscountReason', reason)) === event.currentTarget.value,
+              );
               const reasonId = recordId('DiscountReason', chosen);
               const preset = defaultPercentage(chosen?.DefaultVal);
               setDraft(null);
               setBlank(preset === null);
-              onChange(chosen && reasonId !== undefined ? { reasonId, reason: chosen.Reason, kind: 'percentage', value: preset ?? 0 } : null);
+              onChange(
+                chosen && reasonId !== undefined
+                  ? { reasonId, reason: chosen.Reason, kind: 'percentage', value: preset ?? 0 }
+                  : null,
+              );
             }}
           >
             <option value="">No discount</option>
@@ -66,10 +72,16 @@ export function DiscountPicker({ reasons, discount, money, onChange }: DiscountP
           <>
             <label class="till-field">
               <span>Discount type</span>
-              <select value={discount.kind} onChange={(event) => {
+              <select
+                value={discount.kind}
+                onChange={(event) => {
                   setDraft(null);
                   setBlank(false);
-                  onChange({ ...discount, kind: event.currentTarget.value === 'amount' ? 'amount' : 'percentage', value: 0 });
+                  onChange({
+                    ...discount,
+                    kind: event.currentTarget.value === 'amount' ? 'amount' : 'percentage',
+                    value: 0,
+                  });
                 }}
               >
                 <option value="percentage">Percentage</option>

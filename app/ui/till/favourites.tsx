@@ -26,7 +26,13 @@ export function Favourites({ ids, index, priceOf, onAdd }: FavouritesProps) {
       ) : (
         <div class="favourites">
           {products.map((product) => (
-            <button key={recordId('Product', product)} type="button" class="button favourite" aria-label={product.Name} onClick={() => onAdd(product)}>
+            <button
+              key={recordId('Product', product)}
+              type="button"
+              class="button favourite"
+              aria-label={product.Name}
+              onClick={() => onAdd(product)}
+            >
               <span>{product.Name}</span>
               <small>{priceOf(product)}</small>
             </button>

@@ -5,19 +5,19 @@
  * one column on a phone, in that order.
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
-import type { CatalogView } from '../../page/catalog-state.ts';
 import type { AppConfig } from '../../epos/app-config.ts';
 import { recordId } from '../../epos/ids.ts';
+import type { CatalogView } from '../../page/catalog-state.ts';
 import type { TillProduct } from '../../search/index.ts';
-import type { BasketStorage } from '../../till/basket-storage.ts';
 import { addProduct, basketTotals, EMPTY_BASKET, setDiscount, setTable } from '../../till/basket.ts';
+import type { BasketStorage } from '../../till/basket-storage.ts';
 import { createMoney } from '../../till/money.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
-import { Search } from './search.tsx';
 import { BasketView } from './basket-view.tsx';
 import { CurrencyQuestion } from './currency-question.tsx';
 import { DiscountPicker } from './discount-picker.tsx';
 import { Favourites } from './favourites.tsx';
+import { Search } from './search.tsx';
 import { SendToTill } from './send-to-till.tsx';
 import { TablePicker } from './table-picker.tsx';
 import { TenderPanel } from './tender-panel.tsx';
@@ -59,7 +59,9 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
     const productId = recordId('Product', product);
     if (typeof major !== 'number' || !Number.isFinite(major) || productId === undefined) {
       const which = config.priceField === 'SalePrice' ? 'sale' : 'eat-out';
-      setAlert(`${product.Name} has no ${which} price, so it cannot be sold here. A manager sets its price in the back office.`);
+      setAlert(
+        `${product.Name} has no ${which} price, so it cannot be sold here. A manager sets its price in the back office.`,
+      );
       return false;
     }
     change((current) => addProduct(current, { productId, name: product.Name, unitPrice: money.toMinor(major) }));
@@ -71,7 +73,11 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
   const addByBarcode = (code: string): boolean => {
     const product = catalog?.index.byBarcode(code);
     if (product) return add(product);
-    setAlert(catalog ? unknownBarcode(code) : `The catalog is still loading, so barcode ${code} could not be looked up: scan it again in a moment.`);
+    setAlert(
+      catalog
+        ? unknownBarcode(code)
+        : `The catalog is still loading, so barcode ${code} could not be looked up: scan it again in a moment.`,
+    );
     return false;
   };
   useScanner(addByBarcode, now);
@@ -85,10 +91,22 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
             {alert}
           </p>
         ) : null}
-        <Search index={catalog?.index} revision={catalog?.indexRevision ?? 0} pulling={pulling} onAdd={add} onBarcode={addByBarcode} priceOf={priceOf} inputRef={searchBox} />
+        <Search
+          index={catalog?.index}
+          revision={catalog?.indexRevision ?? 0}
+          pulling={pulling}
+          onAdd={add}
+          onBarcode={addByBarcode}
+          priceOf={priceOf}
+          inputRef={searchBox}
+        />
         <Favourites ids={config.favourites} index={catalog?.index} priceOf={priceOf} onAdd={add} />
         {/* The floor plan is tall: beside the basket it would push payment and sending below the fold. */}
-        <TablePicker tables={catalog?.seatingTables ?? []} tableId={basket.tableId} onChange={(tableId) => change((current) => setTable(current, tableId))} />
+        <TablePicker
+          tables={catalog?.seatingTables ?? []}
+          tableId={basket.tableId}
+          onChange={(tableId) => change((current) => setTable(current, tableId))}
+        />
       </div>
       <div class="order-pad-basket">
         <CurrencyQuestion question={question} onKeep={keepSale} onNew={newSale} />
@@ -97,10 +115,34 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
             {problem}
           </p>
         ) : null}
-        <BasketView basket={basket} totals={totals} money={money} onChange={change} onClear={clear} onFocusAway={() => searchBox.current?.focus()} />
-        <DiscountPicker reasons={catalog?.discountReasons ?? []} discount={basket.discount} money={money} onChange={(discount) => change((current) => setDiscount(current, discount))} />
-        <TenderPanel tenderTypes={catalog?.tenderTypes ?? []} tenders={basket.tenders} remaining={totals.remaining} money={money} onChange={change} />
-        <SendToTill basket={basket} money={money} frame={frame} onSent={clear} onRestore={(sent) => change(() => sent)} />
+        <BasketView
+          basket={basket}
+          totals={totals}
+          money={money}
+          onChange={change}
+          onClear={clear}
+          onFocusAway={() => searchBox.current?.focus()}
+        />
+        <DiscountPicker
+          reasons={catalog?.discountReasons ?? []}
+          discount={basket.discount}
+          money={money}
+          onChange={(discount) => change((current) => setDiscount(current, discount))}
+        />
+        <TenderPanel
+          tenderTypes={catalog?.tenderTypes ?? []}
+          tenders={basket.tenders}
+          remaining={totals.remaining}
+          money={money}
+          onChange={change}
+        />
+        <SendToTill
+          basket={basket}
+          money={money}
+          frame={frame}
+          onSent={clear}
+          onRestore={(sent) => change(() => sent)}
+        />
       </div>
       <p class="visually-hidden" aria-live="polite">
         {added.count > 0 ? <span key={added.count}>Added {added.name}</span> : null}

@@ -18,7 +18,12 @@ export function ProductItem({ product, price, onAdd }: ProductItemProps) {
       <span class="product-price">{price}</span>
       {product.Barcode ? <span class="product-barcode">{product.Barcode}</span> : null}
       {onAdd ? (
-        <button type="button" class="button product-add" aria-label={`Add ${product.Name}`} onClick={() => onAdd(product)}>
+        <button
+          type="button"
+          class="button product-add"
+          aria-label={`Add ${product.Name}`}
+          onClick={() => onAdd(product)}
+        >
           Add
         </button>
       ) : null}

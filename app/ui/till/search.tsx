@@ -38,7 +38,10 @@ export function Search({ index, revision, pulling = false, onBarcode, onAdd, pri
   useEffect(() => input.current?.focus(), []);
 
   const trimmed = query.trim();
-  const results = useMemo(() => (index && trimmed !== '' && scanned === undefined ? index.search(trimmed, RESULT_LIMIT) : []), [index, revision, trimmed, scanned]);
+  const results = useMemo(
+    () => (index && trimmed !== '' && scanned === undefined ? index.search(trimmed, RESULT_LIMIT) : []),
+    [index, revision, trimmed, scanned],
+  );
 
   const onKeyDown = (event: KeyboardEvent): void => {
     if (event.key !== 'Enter' || !index || trimmed === '') return;
@@ -73,7 +76,9 @@ export function Search({ index, revision, pulling = false, onBarcode, onAdd, pri
         }}
         onKeyDown={onKeyDown}
       />
-      {scanned === undefined ? <Results index={index} query={trimmed} results={results} pulling={pulling} onAdd={onAdd} priceOf={priceOf} /> : null}
+      {scanned === undefined ? (
+        <Results index={index} query={trimmed} results={results} pulling={pulling} onAdd={onAdd} priceOf={priceOf} />
+      ) : null}
     </section>
   );
 }
@@ -88,7 +93,13 @@ interface ResultsProps extends ProductActions {
 function Results({ index, query, results, pulling, onAdd, priceOf }: ResultsProps) {
   if (!index) return <p class="notice">Loading the catalog…</p>;
   if (index.size === 0) {
-    return <p class="notice">{pulling ? 'Downloading the catalog: search works as soon as the products are in.' : 'No products are stored on this till yet. They download while it is online.'}</p>;
+    return (
+      <p class="notice">
+        {pulling
+          ? 'Downloading the catalog: search works as soon as the products are in.'
+          : 'No products are stored on this till yet. They download while it is online.'}
+      </p>
+    );
   }
   if (query === '') return <p class="notice">Type a product name, or scan a barcode.</p>;
   return (
@@ -100,7 +111,9 @@ function Results({ index, query, results, pulling, onAdd, priceOf }: ResultsProp
             ? `First ${RESULT_LIMIT} matches: type more to narrow them`
             : `${results.length} product${results.length === 1 ? '' : 's'}`}
       </p>
-      {results.length > 0 ? <ProductList products={results} label="Search results" onAdd={onAdd} priceOf={priceOf} /> : null}
+      {results.length > 0 ? (
+        <ProductList products={results} label="Search results" onAdd={onAdd} priceOf={priceOf} />
+      ) : null}
     </>
   );
 }

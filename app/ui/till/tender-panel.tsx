@@ -68,7 +68,9 @@ export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange }
           );
         })}
       </div>
-      {tenderTypes.length === 0 ? <p class="notice">No ways to pay are stored on this till yet: they download while it is online.</p> : null}
+      {tenderTypes.length === 0 ? (
+        <p class="notice">No ways to pay are stored on this till yet: they download while it is online.</p>
+      ) : null}
       {problem ? (
         <p id={id} role={typed ? 'alert' : undefined} class={typed ? 'field-problem' : 'hint'}>
           {problem}
@@ -80,7 +82,12 @@ export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange }
             <li key={index}>
               <span>{tender.name}</span>
               <span>{money.format(tender.amount)}</span>
-              <button type="button" class="button" aria-label={`Remove ${tender.name} ${money.format(tender.amount)}`} onClick={() => onChange((basket) => removeTender(basket, index))}>
+              <button
+                type="button"
+                class="button"
+                aria-label={`Remove ${tender.name} ${money.format(tender.amount)}`}
+                onClick={() => onChange((basket) => removeTender(basket, index))}
+              >
                 ×
               </button>
             </li>

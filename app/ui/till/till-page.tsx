@@ -1,7 +1,7 @@
 /** The cashier's screen: the order pad, and a new customer at the counter when allowed. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CatalogView } from '../../page/catalog-state.ts';
 import type { AppConfig } from '../../epos/app-config.ts';
+import type { CatalogView } from '../../page/catalog-state.ts';
 import type { Writer } from '../../page/writer.ts';
 import { lazy } from '../lazy.tsx';
 import { OrderPad } from './order-pad.tsx';

@@ -5,8 +5,8 @@
  * decides (keep it, or start a new one); it is never thrown away unasked.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { type BasketStorage, loadBasket, saveBasket } from '../../till/basket-storage.ts';
 import { type Basket, EMPTY_BASKET, isEmpty } from '../../till/basket.ts';
+import { type BasketStorage, loadBasket, saveBasket } from '../../till/basket-storage.ts';
 
 /** The basket, a way to change it, and why it could not be kept (or read), if so. */
 export interface BasketState {

@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import { createScanDetector } from '../../till/scanner.ts';
 
 /** Fields that take typing: a scan there is theirs (the search box handles its own Enter). */
-const TEXT_FIELD = 'input:not([type=button]):not([type=checkbox]):not([type=radio]),textarea,select,[contenteditable]:not([contenteditable=false])';
+const TEXT_FIELD =
+  'input:not([type=button]):not([type=checkbox]):not([type=radio]),textarea,select,[contenteditable]:not([contenteditable=false])';
 
 /** Calls `onScan` with each code scanned outside a text field; `now` gives key times (ms). */
 export function useScanner(onScan: (code: string) => void, now?: () => number): void {

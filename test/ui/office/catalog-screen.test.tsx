@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import type { Product } from '../../../app/epos/records.ts';
-import type { KindMeta } from '../../../app/store/schema.ts';
+import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import { createSearchIndex } from '../../../app/search/index.ts';
+import type { KindMeta } from '../../../app/store/schema.ts';
 import { CatalogScreen, type CatalogScreenProps } from '../../../app/ui/office/catalog-screen.tsx';
 import { formatBytes } from '../../../app/ui/office/catalog-storage.tsx';
 
@@ -14,7 +14,16 @@ const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const MIN = 60_000;
 
 function meta(kind: KindMeta['kind'], change: Partial<KindMeta> = {}): KindMeta {
-  return { kind, gen: 1, lastGen: 1, count: 2, pulledAt: NOW - 3 * MIN, attemptedAt: NOW - 3 * MIN, lastError: null, ...change };
+  return {
+    kind,
+    gen: 1,
+    lastGen: 1,
+    count: 2,
+    pulledAt: NOW - 3 * MIN,
+    attemptedAt: NOW - 3 * MIN,
+    lastError: null,
+    ...change,
+  };
 }
 
 /** A catalog whose till-side counts (3 products, 2 tender types...) differ from the last pull's. */
@@ -22,10 +31,20 @@ function catalog(change: Partial<CatalogView> = {}): CatalogView {
   const products = [1, 2, 3].map((id) => ({ ProductID: id, Name: `P${id}` }) as Product);
   return {
     index: createSearchIndex(products),
-    tenderTypes: [{ TypeID: 1, Name: 'Cash', Description: null }, { TypeID: 2, Name: 'Card', Description: null }],
+    tenderTypes: [
+      { TypeID: 1, Name: 'Cash', Description: null },
+      { TypeID: 2, Name: 'Card', Description: null },
+    ],
     seatingTables: [],
-    discountReasons: [{ DiscountReasonID: 1, Reason: 'Staff', DefaultVal: 10 } as CatalogView['discountReasons'][number]],
-    meta: [meta('Product', { count: 2 }), meta('TenderType'), meta('DiscountReason', { pulledAt: NOW - 2 * 86_400_000 }), meta('SeatingTable', { gen: 0, count: 0, pulledAt: null, attemptedAt: null })],
+    discountReasons: [
+      { DiscountReasonID: 1, Reason: 'Staff', DefaultVal: 10 } as CatalogView['discountReasons'][number],
+    ],
+    meta: [
+      meta('Product', { count: 2 }),
+      meta('TenderType'),
+      meta('DiscountReason', { pulledAt: NOW - 2 * 86_400_000 }),
+      meta('SeatingTable', { gen: 0, count: 0, pulledAt: null, attemptedAt: null }),
+    ],
     progress: {},
     readError: null,
     indexRevision: 0,
@@ -37,7 +56,18 @@ function renderScreen(props: Partial<CatalogScreenProps> = {}) {
   const onPullNow = vi.fn();
   const onSettleHeld = vi.fn();
   const estimate = vi.fn(() => Promise.resolve({ usage: 12_300_000, quota: 2_100_000_000 }));
-  render(<CatalogScreen catalog={catalog()} onPullNow={onPullNow} onSettleHeld={onSettleHeld} canPull now={NOW} persisted estimate={estimate} {...props} />);
+  render(
+    <CatalogScreen
+      catalog={catalog()}
+      onPullNow={onPullNow}
+      onSettleHeld={onSettleHeld}
+      canPull
+      now={NOW}
+      persisted
+      estimate={estimate}
+      {...props}
+    />,
+  );
   return { onPullNow, onSettleHeld, estimate };
 }
 
@@ -53,7 +83,9 @@ describe('CatalogScreen: the offline catalog', () => {
     const held = meta('Product', { count: 3_000, held: { gen: 7, count: 0, startedAt: NOW - MIN, at: NOW - MIN } });
     const { onSettleHeld } = renderScreen({ catalog: catalog({ meta: [held, meta('TenderType')] }) });
     const { state } = row('Product');
-    expect(state.textContent).toMatch(/^Epos Now now lists 0 products \(was 3,000\)\. The till keeps selling from the stored list until you choose\./);
+    expect(state.textContent).toMatch(
+      /^Epos Now now lists 0 products \(was 3,000\)\. The till keeps selling from the stored list until you choose\./,
+    );
     fireEvent.click(within(state).getByRole('button', { name: 'Keep the old list' }));
     fireEvent.click(within(state).getByRole('button', { name: 'Accept the new list' }));
     expect(onSettleHeld.mock.calls).toEqual([
@@ -67,7 +99,11 @@ describe('CatalogScreen: the offline catalog', () => {
     renderScreen();
     expect(screen.getByRole('heading', { name: 'Sync' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Offline catalog' });
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Product', 'Tender type', 'Discount reason', 'Seating table']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Tender type', 'Discount reason', 'Seating table']);
 
     // The product count is the index's (local writes included), not the last pull's 2.
     const products = row('Product');
@@ -87,15 +123,33 @@ describe('CatalogScreen: the offline catalog', () => {
   });
 
   it('shows a download under way with its pages and records so far', () => {
-    renderScreen({ catalog: catalog({ progress: { Product: { type: 'pull-progress', kind: 'Product', state: 'running', pages: 2, records: 1400 } } }) });
+    renderScreen({
+      catalog: catalog({
+        progress: { Product: { type: 'pull-progress', kind: 'Product', state: 'running', pages: 2, records: 1400 } },
+      }),
+    });
     expect(row('Product').state.textContent).toBe('Downloading: 2 pages, 1,400 records so far');
     expect(row('Tender type').state.textContent).toBe('Complete');
   });
 
   it('shows a failed pull with its error, from the stored state or this page\u2019s broadcast', () => {
     const view = catalog({
-      meta: [meta('Product', { lastError: 'GET /api/V2/Product?page=3: HTTP 500', attemptedAt: NOW - MIN }), meta('TenderType'), meta('DiscountReason'), meta('SeatingTable')],
-      progress: { TenderType: { type: 'pull-progress', kind: 'TenderType', state: 'failed', pages: 0, records: 0, error: 'GET /api/V2/TenderType?page=1: network failure' } },
+      meta: [
+        meta('Product', { lastError: 'GET /api/V2/Product?page=3: HTTP 500', attemptedAt: NOW - MIN }),
+        meta('TenderType'),
+        meta('DiscountReason'),
+        meta('SeatingTable'),
+      ],
+      progress: {
+        TenderType: {
+          type: 'pull-progress',
+          kind: 'TenderType',
+          state: 'failed',
+          pages: 0,
+          records: 0,
+          error: 'GET /api/V2/TenderType?page=1: network failure',
+        },
+      },
     });
     renderScreen({ catalog: view });
     expect(row('Product').state.textContent).toBe('Failed 1 min ago: GET /api/V2/Product?page=3: HTTP 500');
@@ -113,7 +167,9 @@ describe('CatalogScreen: the offline catalog', () => {
     cleanup();
 
     renderScreen({ catalog: catalog({ readError: { code: 'catalog-unreadable', cause: new Error('boom') } }) });
-    expect(screen.getByRole('alert').textContent).toBe('The till could not re-read its catalog (boom); it shows what it had. Reload the page.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The till could not re-read its catalog (boom); it shows what it had. Reload the page.',
+    );
     expect(screen.getByRole('table', { name: 'Offline catalog' })).toBeTruthy();
   });
 });
@@ -161,7 +217,14 @@ describe('CatalogScreen: storage', () => {
 
   it('asks again when a pull changes what is stored', async () => {
     const estimate = vi.fn(() => Promise.resolve({ usage: 1_000, quota: 1_000_000 }));
-    const props = { onPullNow: vi.fn(), onSettleHeld: vi.fn(), canPull: true, now: NOW, persisted: true as const, estimate };
+    const props = {
+      onPullNow: vi.fn(),
+      onSettleHeld: vi.fn(),
+      canPull: true,
+      now: NOW,
+      persisted: true as const,
+      estimate,
+    };
     const { rerender } = render(<CatalogScreen catalog={catalog()} {...props} />);
     await screen.findByText('Using 1 KB of 1 MB');
     estimate.mockResolvedValue({ usage: 2_500_000, quota: 1_000_000_000 });
@@ -184,6 +247,13 @@ describe('CatalogScreen: storage', () => {
   });
 
   it('formats sizes in powers of 1000', () => {
-    expect([0, 999, 1_000, 12_345_678, 2_100_000_000, 3e12].map(formatBytes)).toEqual(['0 bytes', '999 bytes', '1 KB', '12.3 MB', '2.1 GB', '3 TB']);
+    expect([0, 999, 1_000, 12_345_678, 2_100_000_000, 3e12].map(formatBytes)).toEqual([
+      '0 bytes',
+      '999 bytes',
+      '1 KB',
+      '12.3 MB',
+      '2.1 GB',
+      '3 TB',
+    ]);
   });
 });

@@ -2,18 +2,25 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StoreError } from '../../../app/store/errors.ts';
+import { accountOf } from '../../../app/epos/account.ts';
 import type { EposErrorData } from '../../../app/epos/errors.ts';
+import { createWriter, type Writer } from '../../../app/page/writer.ts';
+import { saveContext } from '../../../app/store/context.ts';
 import type { TillDb } from '../../../app/store/db.ts';
+import { StoreError } from '../../../app/store/errors.ts';
 import { enqueue } from '../../../app/store/outbox.ts';
 import { retryEntry } from '../../../app/store/outbox-admin.ts';
-import { holdOtherAccounts, markDone, markFailed, markHeld, pauseForAuth, settleTwinCheck } from '../../../app/store/outbox-outcomes.ts';
-import { saveContext } from '../../../app/store/context.ts';
-import { accountOf } from '../../../app/epos/account.ts';
-import { readOutboxStatus, type OutboxStatus } from '../../../app/store/outbox-status.ts';
+import {
+  holdOtherAccounts,
+  markDone,
+  markFailed,
+  markHeld,
+  pauseForAuth,
+  settleTwinCheck,
+} from '../../../app/store/outbox-outcomes.ts';
+import { type OutboxStatus, readOutboxStatus } from '../../../app/store/outbox-status.ts';
 import type { OutboxEntry } from '../../../app/store/schema.ts';
 import { ChangesScreen, type ChangesScreenProps } from '../../../app/ui/office/changes-screen.tsx';
-import { createWriter, type Writer } from '../../../app/page/writer.ts';
 import { freshDb } from '../../store/fixture.ts';
 
 afterEach(cleanup);
@@ -30,7 +37,14 @@ const refusal = (path: string, detail: string): EposErrorData => ({
   status: 400,
   serverMessage: detail,
 });
-const dropped: EposErrorData = { code: 'network', name: 'NetworkError', message: 'POST /api/V2/PopupNote: network failure (connection reset)', method: 'POST', path: '/api/V2/PopupNote', mayHaveReached: true };
+const dropped: EposErrorData = {
+  code: 'network',
+  name: 'NetworkError',
+  message: 'POST /api/V2/PopupNote: network failure (connection reset)',
+  method: 'POST',
+  path: '/api/V2/PopupNote',
+  mayHaveReached: true,
+};
 
 interface Fixture {
   db: TillDb;
@@ -41,7 +55,11 @@ interface Fixture {
 async function setup(): Promise<Fixture> {
   const db = await freshDb();
   const target = new EventTarget();
-  const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: vi.fn() };
+  const channel = {
+    addEventListener: target.addEventListener.bind(target),
+    removeEventListener: target.removeEventListener.bind(target),
+    postMessage: vi.fn(),
+  };
   const notify = vi.fn();
   const writer = createWriter({ db, channel, notify, now: () => NOW, waitMs: 10 });
   return { db, writer, notify };
@@ -54,11 +72,26 @@ async function seed(db: TillDb) {
   await enqueue(db, { op: 'delete', kind: 'Clocking', id: 3 }, MADE);
   await enqueue(db, { op: 'save', document: { version: 1 } }, MADE);
   await enqueue(db, { op: 'create', kind: 'PopupNote', body: { Note: 'Allergens' } }, MADE);
-  const [ann, product, clocking, settings, note] = (await db.getAll('outbox')) as [OutboxEntry, OutboxEntry, OutboxEntry, OutboxEntry, OutboxEntry];
+  const [ann, product, clocking, settings, note] = (await db.getAll('outbox')) as [
+    OutboxEntry,
+    OutboxEntry,
+    OutboxEntry,
+    OutboxEntry,
+    OutboxEntry,
+  ];
   await markFailed(db, { ...ann, attempts: 1 }, refusal('/api/V2/Customer', 'Surname is required'), NOW);
   await db.put('outbox', { ...(await db.get('outbox', ann.seq))!, attempts: 1 });
   await markFailed(db, clocking, refusal('/api/V2/Clocking/3', 'Clocking is closed'), NOW);
-  await markHeld(db, note, dropped, [{ PopupNoteID: 77, Note: 'Allergens' }, { PopupNoteID: 78, Note: 'Allergens', Extra: true }], NOW);
+  await markHeld(
+    db,
+    note,
+    dropped,
+    [
+      { PopupNoteID: 77, Note: 'Allergens' },
+      { PopupNoteID: 78, Note: 'Allergens', Extra: true },
+    ],
+    NOW,
+  );
   return { ann, product, clocking, settings, note };
 }
 
@@ -85,7 +118,11 @@ describe('ChangesScreen: what waits', () => {
     await seed(db);
     await renderScreen(writer, await readOutboxStatus(db));
     const list = await screen.findByRole('list', { name: 'Changes waiting' });
-    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Create Customer', 'Update Product 12', 'Delete Clocking 3', 'Save settings', 'Create Popup note']);
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Create Customer', 'Update Product 12', 'Delete Clocking 3', 'Save settings', 'Create Popup note']);
 
     const ann = item('Create Customer');
     expect(ann.textContent).toContain('Refused by Epos Now');
@@ -109,7 +146,13 @@ describe('ChangesScreen: what waits', () => {
     await seed(db);
     await renderScreen(writer);
     await screen.findByRole('list', { name: 'Changes waiting' });
-    for (const name of ['Retry Create Customer', 'Edit Create Customer', 'Discard Create Customer', 'Retry Delete Clocking 3', 'Discard Delete Clocking 3']) {
+    for (const name of [
+      'Retry Create Customer',
+      'Edit Create Customer',
+      'Discard Create Customer',
+      'Retry Delete Clocking 3',
+      'Discard Delete Clocking 3',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
     expect(screen.queryByRole('button', { name: 'Edit Delete Clocking 3' })).toBeNull();
@@ -133,7 +176,9 @@ describe('ChangesScreen: what waits', () => {
   it('says so when the stored changes cannot be read', async () => {
     const { writer } = await setup();
     await renderScreen({ ...writer, list: () => Promise.reject(new StoreError('failed', 'database closed')) });
-    expect((await screen.findByRole('alert')).textContent).toBe('The changes stored on this till could not be read (database closed). Reload the page.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The changes stored on this till could not be read (database closed). Reload the page.',
+    );
   });
 });
 
@@ -184,7 +229,9 @@ describe('ChangesScreen: what a person does', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel editing Create Customer' }));
     expect(screen.queryByRole('textbox')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Create Customer' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Create Customer' })),
+    );
     db.close();
   });
 
@@ -198,11 +245,15 @@ describe('ChangesScreen: what a person does', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Discard Create Customer' }));
     const confirm = screen.getByRole('group', { name: /^Discard Create Customer\?/ });
-    expect(confirm.textContent).toContain('It will not be sent. Changes queued after it for the same record are discarded too.');
+    expect(confirm.textContent).toContain(
+      'It will not be sent. Changes queued after it for the same record are discarded too.',
+    );
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep Create Customer' }));
     fireEvent.click(screen.getByRole('button', { name: 'Keep Create Customer' }));
     expect(screen.queryByRole('group', { name: /^Discard/ })).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Discard Create Customer' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Discard Create Customer' })),
+    );
     expect(await db.count('outbox')).toBe(6);
 
     fireEvent.click(screen.getByRole('button', { name: 'Discard Create Customer' }));
@@ -220,10 +271,11 @@ describe('ChangesScreen: what a person does', () => {
     const { note } = await seed(db);
     await renderScreen(writer);
     const group = await screen.findByRole('group', { name: /Epos Now may have received this already/ });
-    expect(within(group).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Popup note 77 Note: AllergensThis is the one',
-      'Popup note 78 Note: AllergensThis is the one',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Popup note 77 Note: AllergensThis is the one', 'Popup note 78 Note: AllergensThis is the one']);
     fireEvent.click(screen.getByRole('button', { name: 'This is the one: Popup note 78' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Create Popup note' })).toBeNull());
     expect(await db.get('outbox', note.seq)).toBeUndefined();
@@ -234,7 +286,13 @@ describe('ChangesScreen: what a person does', () => {
   it('a held create: a candidate without an id cannot be picked', async () => {
     const { db, writer } = await setup();
     const { note } = await seed(db);
-    await markHeld(db, (await db.get('outbox', note.seq))!, dropped, [{ Note: 'Allergens' }, { PopupNoteID: 78, Note: 'Allergens' }], NOW);
+    await markHeld(
+      db,
+      (await db.get('outbox', note.seq))!,
+      dropped,
+      [{ Note: 'Allergens' }, { PopupNoteID: 78, Note: 'Allergens' }],
+      NOW,
+    );
     await renderScreen(writer);
     const group = await screen.findByRole('group', { name: /Epos Now may have received this already/ });
     const [noId, withId] = within(group).getAllByRole('listitem');
@@ -271,7 +329,9 @@ describe('ChangesScreen: a twin a resent create made', () => {
     await renderScreen(writer);
     const twin = await screen.findByRole('listitem', { name: 'Delete Customer 41' });
     expect(twin.textContent).toContain('Needs a decision');
-    expect(twin.textContent).toContain('41 is a copy of 42, the one the till uses. Retry deletes 41; Discard keeps both.');
+    expect(twin.textContent).toContain(
+      '41 is a copy of 42, the one the till uses. Retry deletes 41; Discard keeps both.',
+    );
     expect(twin.textContent).not.toContain('may or may not have received it');
     expect(within(twin).getByRole('button', { name: 'Discard Delete Customer 41' })).toBeTruthy();
     fireEvent.click(within(twin).getByRole('button', { name: 'Retry Delete Customer 41' }));
@@ -283,7 +343,15 @@ describe('ChangesScreen: a twin a resent create made', () => {
 describe('ChangesScreen: a change made under another account', () => {
   it('says so and what Retry does, without the may-or-may-not words', async () => {
     const { db, writer } = await setup();
-    await saveContext(db, { baseUrl: '', token: btoa('shop-a:secret'), deviceId: null, locationId: null, staffId: null, username: null, locationAreaId: null });
+    await saveContext(db, {
+      baseUrl: '',
+      token: btoa('shop-a:secret'),
+      deviceId: null,
+      locationId: null,
+      staffId: null,
+      username: null,
+      locationAreaId: null,
+    });
     await enqueue(db, { op: 'update', kind: 'Product', id: 12, body: { Name: 'Tea' } }, MADE);
     await holdOtherAccounts(db, accountOf(btoa('shop-b:secret')), NOW);
     await renderScreen(writer);
@@ -305,7 +373,9 @@ describe('ChangesScreen: actions that fail', () => {
       await seed(db);
       await renderScreen({ ...writer, retry: () => Promise.reject(new TypeError('entry.body is undefined')) });
       fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
-      expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong in the app (entry.body is undefined). Reload the page; if it happens again, tell support.');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Something went wrong in the app (entry.body is undefined). Reload the page; if it happens again, tell support.',
+      );
       expect(reported).toHaveBeenCalledWith(expect.any(TypeError));
     } finally {
       vi.unstubAllGlobals();
@@ -315,7 +385,16 @@ describe('ChangesScreen: actions that fail', () => {
   it('shows a rejected action in an alert and keeps the list', async () => {
     const { db, writer } = await setup();
     const { ann } = await seed(db);
-    await renderScreen({ ...writer, retry: () => Promise.reject(new StoreError('storage-full', 'The device\u2019s storage is full: retrying the change failed. Free some space on the till and try again.')) });
+    await renderScreen({
+      ...writer,
+      retry: () =>
+        Promise.reject(
+          new StoreError(
+            'storage-full',
+            'The device\u2019s storage is full: retrying the change failed. Free some space on the till and try again.',
+          ),
+        ),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
@@ -354,13 +433,20 @@ describe('ChangesScreen: actions that fail', () => {
   it('a rejected edit keeps the editor open with the typed text', async () => {
     const { db, writer } = await setup();
     await seed(db);
-    await renderScreen({ ...writer, edit: () => Promise.reject(new StoreError('failed', 'editing the change failed: AbortError')) });
+    await renderScreen({
+      ...writer,
+      edit: () => Promise.reject(new StoreError('failed', 'editing the change failed: AbortError')),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
     const box = screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement;
     fireEvent.input(box, { target: { value: '{"Forename": "Anne"}' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Could not save Create Customer: editing the change failed: AbortError.');
-    expect((screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement).value).toBe('{"Forename": "Anne"}');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Could not save Create Customer: editing the change failed: AbortError.',
+    );
+    expect((screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement).value).toBe(
+      '{"Forename": "Anne"}',
+    );
     db.close();
   });
 
@@ -372,7 +458,9 @@ describe('ChangesScreen: actions that fail', () => {
     // Another tab retried it.
     await retryEntry(db, clocking.seq, NOW);
     fireEvent.click(screen.getByRole('button', { name: 'Retry Delete Clocking 3' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Could not retry Delete Clocking 3: retrying the change failed: Error: that change is pending, not waiting for a person.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Could not retry Delete Clocking 3: retrying the change failed: Error: that change is pending, not waiting for a person.',
+    );
     await waitFor(() => expect(item('Delete Clocking 3').textContent).toContain('Waiting to be sent'));
     db.close();
   });

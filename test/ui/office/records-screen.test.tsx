@@ -2,14 +2,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type EposClient } from '../../../app/epos/client.ts';
-import { idKey, type IdStyle } from '../../../app/epos/ids.ts';
+import { type IdStyle, idKey } from '../../../app/epos/ids.ts';
 import { KIND_NAMES, KINDS, type Kind, PAGE_SIZE } from '../../../app/epos/kinds.ts';
 import { OFFLINE_HEADER } from '../../../app/epos/offline.ts';
+import type { WriteResult, Writer } from '../../../app/page/writer.ts';
 import { StoreError } from '../../../app/store/errors.ts';
 import type { Write } from '../../../app/store/outbox.ts';
 import { formatJson } from '../../../app/ui/office/json-text.ts';
 import { RecordsScreen } from '../../../app/ui/office/records-screen.tsx';
-import type { Writer, WriteResult } from '../../../app/page/writer.ts';
 import { inProcessFetch } from '../../standin/in-process.ts';
 import { createStandin, type Standin } from '../../standin/standin.ts';
 
@@ -33,18 +33,33 @@ function recordingWriter(client: EposClient, answer: Setup['answer']) {
   const writer: Pick<Writer, 'write'> = {
     write: (write) => {
       writes.push(write);
-      return answer ? answer(write, client) : Promise.resolve({ state: 'queued', seq: writes.length, recordId: -writes.length });
+      return answer
+        ? answer(write, client)
+        : Promise.resolve({ state: 'queued', seq: writes.length, recordId: -writes.length });
     },
   };
   return { writer, writes };
 }
 
-function setup({ products = 250, idStyle = 'v2', token, fetch, online = true, answer, onNewToken }: Setup & { onNewToken?: () => void } = {}) {
+function setup({
+  products = 250,
+  idStyle = 'v2',
+  token,
+  fetch,
+  online = true,
+  answer,
+  onNewToken,
+}: Setup & { onNewToken?: () => void } = {}) {
   const standin = createStandin({ products, idStyle });
-  const client = createClient({ baseUrl: BASE, token: token ?? standin.token, fetch: (fetch ?? inProcessFetch)(standin) });
+  const client = createClient({
+    baseUrl: BASE,
+    token: token ?? standin.token,
+    fetch: (fetch ?? inProcessFetch)(standin),
+  });
   const { writer, writes } = recordingWriter(client, answer);
   const view = render(<RecordsScreen client={client} writer={writer} online={online} onNewToken={onNewToken} />);
-  const rerender = (nowOnline: boolean) => view.rerender(<RecordsScreen client={client} writer={writer} online={nowOnline} />);
+  const rerender = (nowOnline: boolean) =>
+    view.rerender(<RecordsScreen client={client} writer={writer} online={nowOnline} />);
   return { standin, client, writes, container: view.container, rerender };
 }
 
@@ -76,9 +91,14 @@ describe('RecordsScreen: browsing', () => {
     try {
       const standin = createStandin({ products: 5 });
       const client = createClient({ baseUrl: BASE, token: standin.token, fetch: inProcessFetch(standin) });
-      const broken: EposClient = { ...client, list: () => Promise.reject(new TypeError('records.map is not a function')) };
+      const broken: EposClient = {
+        ...client,
+        list: () => Promise.reject(new TypeError('records.map is not a function')),
+      };
       render(<RecordsScreen client={broken} writer={recordingWriter(client, undefined).writer} online={true} />);
-      expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong in the app (records.map is not a function). Reload the page; if it happens again, tell support.');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Something went wrong in the app (records.map is not a function). Reload the page; if it happens again, tell support.',
+      );
       expect(screen.queryByText(/^Loading/)).toBeNull();
       expect(reported).toHaveBeenCalledWith(expect.any(TypeError));
     } finally {
@@ -143,14 +163,17 @@ describe('RecordsScreen: browsing', () => {
   it('shows the naming fields of a kind first', async () => {
     setup();
     const customers = await choose('Customer');
-    const headers = within(customers).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(customers)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers.slice(0, 3)).toEqual(['ID', 'Forename', 'Surname']);
     expect(headers.length).toBeLessThanOrEqual(6);
   });
 
   it('says when a kind has no records, and when a page is past the end', async () => {
     const { standin } = setup();
-    for (const record of standin.records('ClockingType')) standin.remove('ClockingType', record['ClockingTypeID'] as number);
+    for (const record of standin.records('ClockingType'))
+      standin.remove('ClockingType', record.ClockingTypeID as number);
     fireEvent.change(chooser(), { target: { value: 'ClockingType' } });
     expect(await screen.findByText('No Clocking type records')).toBeTruthy();
     expect((button('Next page') as HTMLButtonElement).disabled).toBe(true);
@@ -188,7 +211,7 @@ describe('RecordsScreen: browsing', () => {
     expect(within(tenders).getByText(attack)).toBeTruthy();
     expect(container.querySelector('img, b')).toBeNull();
 
-    fireEvent.click(button(`View Tender type ${added['TypeID'] as number}`));
+    fireEvent.click(button(`View Tender type ${added.TypeID as number}`));
     await waitFor(() => expect(container.querySelector('textarea')?.value).toContain(attack));
     expect(container.querySelector('img, b')).toBeNull();
   });
@@ -203,7 +226,9 @@ describe('RecordsScreen: load errors', () => {
         const path = new URL(String(input)).pathname;
         if (state.offline && !/\/(Product|TenderType|SeatingTable|DiscoutReason)\b/.test(path)) {
           const body = JSON.stringify({ Message: 'offline: not sent' });
-          return Promise.resolve(new Response(body, { status: 503, headers: { [OFFLINE_HEADER]: '1', 'Content-Type': 'application/json' } }));
+          return Promise.resolve(
+            new Response(body, { status: 503, headers: { [OFFLINE_HEADER]: '1', 'Content-Type': 'application/json' } }),
+          );
         }
         return server(input, init);
       };
@@ -276,7 +301,7 @@ describe('RecordsScreen: writes', () => {
       answer: async (write, client) => {
         if (write.op !== 'create') throw new Error('unexpected write');
         const record = await client.create(write.kind, write.body);
-        return { state: 'done', recordId: record['TypeID'] as number, answer: record };
+        return { state: 'done', recordId: record.TypeID as number, answer: record };
       },
     });
     const before = rows(await choose('TenderType')).length;
@@ -284,25 +309,30 @@ describe('RecordsScreen: writes', () => {
     type('Record JSON', '{"Name": "Gift voucher", "Description": null}');
     fireEvent.click(button('Create'));
     expect(await screen.findByText('Saved to Epos Now')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('table', { name: 'Tender type records, page 1' }).textContent).toContain('Gift voucher'));
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: 'Tender type records, page 1' }).textContent).toContain('Gift voucher'),
+    );
     expect(rows(screen.getByRole('table', { name: 'Tender type records, page 1' }))).toHaveLength(before + 1);
     expect(writes).toHaveLength(1);
   });
 
-  it.each(['v2', 'contract'] as const)('edits a record without its id (%s ids) and sends the exact update', async (idStyle) => {
-    const { standin, writes } = setup({ idStyle });
-    await openRecord('Customer', 12);
-    fireEvent.click(button('Edit'));
-    const editor = screen.getByRole('textbox', { name: 'Record JSON' }) as HTMLTextAreaElement;
-    const { [idKey('Customer', idStyle)]: id, ...fields } = standin.record('Customer', 12)!;
-    expect(id).toBe(12);
-    expect(JSON.parse(editor.value)).toEqual(fields);
+  it.each(['v2', 'contract'] as const)(
+    'edits a record without its id (%s ids) and sends the exact update',
+    async (idStyle) => {
+      const { standin, writes } = setup({ idStyle });
+      await openRecord('Customer', 12);
+      fireEvent.click(button('Edit'));
+      const editor = screen.getByRole('textbox', { name: 'Record JSON' }) as HTMLTextAreaElement;
+      const { [idKey('Customer', idStyle)]: id, ...fields } = standin.record('Customer', 12)!;
+      expect(id).toBe(12);
+      expect(JSON.parse(editor.value)).toEqual(fields);
 
-    type('Record JSON', JSON.stringify({ ...fields, Surname: 'Hopper' }));
-    fireEvent.click(button('Save changes'));
-    expect(await screen.findByText(QUEUED)).toBeTruthy();
-    expect(writes).toEqual([{ op: 'update', kind: 'Customer', id: 12, body: { ...fields, Surname: 'Hopper' } }]);
-  });
+      type('Record JSON', JSON.stringify({ ...fields, Surname: 'Hopper' }));
+      fireEvent.click(button('Save changes'));
+      expect(await screen.findByText(QUEUED)).toBeTruthy();
+      expect(writes).toEqual([{ op: 'update', kind: 'Customer', id: 12, body: { ...fields, Surname: 'Hopper' } }]);
+    },
+  );
 
   it('deletes only after confirmation', async () => {
     const { writes } = setup();
@@ -338,7 +368,8 @@ describe('RecordsScreen: writes', () => {
   });
 
   it('a write that could not be stored shows why and keeps the text', async () => {
-    const full = "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.";
+    const full =
+      "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.";
     const { writes } = setup({ answer: () => Promise.reject(new StoreError('storage-full', full)) });
     await choose('Customer');
     fireEvent.click(button('New Customer record'));

@@ -3,18 +3,32 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ConfigState, createConfigState } from '../../../app/page/config-state.ts';
+import { createWriter, type WriteResult, type Writer } from '../../../app/page/writer.ts';
+import { createSearchIndex } from '../../../app/search/index.ts';
 import type { TillDb } from '../../../app/store/db.ts';
 import { StoreError } from '../../../app/store/errors.ts';
-import { createSearchIndex } from '../../../app/search/index.ts';
-import { SettingsScreen } from '../../../app/ui/office/settings-screen.tsx';
 import type { Write } from '../../../app/store/outbox.ts';
-import { createWriter, type Writer, type WriteResult } from '../../../app/page/writer.ts';
-import { freshDb } from '../../store/fixture.ts';
+import { SettingsScreen } from '../../../app/ui/office/settings-screen.tsx';
 import { product } from '../../search/fixture.ts';
+import { freshDb } from '../../store/fixture.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
-const SERVER = { version: 1, tillName: 'Front counter', currency: 'GBP', locale: 'en-GB', priceField: 'SalePrice', refreshMinutes: 15, favourites: [2, 99, 1], allowCustomerCreate: true, printer: 'kitchen' };
-const PRODUCTS = [product(1, 'Flat white', { Barcode: '5000000000011' }), product(2, 'Croissant'), product(3, 'Earl Grey tea', { Barcode: '5000000000035' })];
+const SERVER = {
+  version: 1,
+  tillName: 'Front counter',
+  currency: 'GBP',
+  locale: 'en-GB',
+  priceField: 'SalePrice',
+  refreshMinutes: 15,
+  favourites: [2, 99, 1],
+  allowCustomerCreate: true,
+  printer: 'kitchen',
+};
+const PRODUCTS = [
+  product(1, 'Flat white', { Barcode: '5000000000011' }),
+  product(2, 'Croissant'),
+  product(3, 'Earl Grey tea', { Barcode: '5000000000035' }),
+];
 
 const states: ConfigState[] = [];
 const dbs: TillDb[] = [];
@@ -35,9 +49,19 @@ async function renderScreen({ server = SERVER, getSettings = async () => server,
   const db = await freshDb();
   dbs.push(db);
   const target = new EventTarget();
-  const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: () => undefined };
+  const channel = {
+    addEventListener: target.addEventListener.bind(target),
+    removeEventListener: target.removeEventListener.bind(target),
+    postMessage: () => undefined,
+  };
   const realWriter = createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 });
-  const config = createConfigState({ db, client: { getSettings: async () => ({ document: await getSettings(), storedAt: null }) }, writer: writer ?? realWriter, channel, now: () => NOW });
+  const config = createConfigState({
+    db,
+    client: { getSettings: async () => ({ document: await getSettings(), storedAt: null }) },
+    writer: writer ?? realWriter,
+    channel,
+    now: () => NOW,
+  });
   states.push(config);
   render(<SettingsScreen config={config} products={createSearchIndex(PRODUCTS)} />);
   return { db, config };
@@ -46,7 +70,10 @@ async function renderScreen({ server = SERVER, getSettings = async () => server,
 const textbox = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 const type = (element: HTMLElement, value: string) => fireEvent.input(element, { target: { value } });
-const favourites = () => within(screen.getByRole('list', { name: 'Chosen favourites' })).getAllByRole('listitem').map((item) => item.firstChild?.textContent);
+const favourites = () =>
+  within(screen.getByRole('list', { name: 'Chosen favourites' }))
+    .getAllByRole('listitem')
+    .map((item) => item.firstChild?.textContent);
 
 describe('SettingsScreen: the form', () => {
   it('shows each setting in a labelled control, from Epos Now', async () => {
@@ -57,8 +84,12 @@ describe('SettingsScreen: the form', () => {
     expect(textbox('Currency').value).toBe('GBP');
     expect(textbox('Locale').value).toBe('en-GB');
     expect((screen.getByRole('combobox', { name: 'Price charged' }) as HTMLSelectElement).value).toBe('SalePrice');
-    expect((screen.getByRole('spinbutton', { name: 'Catalog refresh (minutes)' }) as HTMLInputElement).value).toBe('15');
-    expect((screen.getByRole('checkbox', { name: 'Cashiers may create customers' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('spinbutton', { name: 'Catalog refresh (minutes)' }) as HTMLInputElement).value).toBe(
+      '15',
+    );
+    expect((screen.getByRole('checkbox', { name: 'Cashiers may create customers' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(favourites()).toEqual(['Croissant', 'Product 99 (not on this till)', 'Flat white']);
     // Another tool's key is named, and kept.
     expect(screen.getByText('Kept when you save (not this app’s settings): printer.')).toBeTruthy();
@@ -83,7 +114,15 @@ describe('SettingsScreen: the form', () => {
     save();
     await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
     const [entry] = await db.getAll('outbox');
-    expect(entry?.body).toEqual({ ...SERVER, tillName: 'Bar', currency: 'EUR', locale: 'fr-FR', priceField: 'EatOutPrice', refreshMinutes: 30, allowCustomerCreate: false });
+    expect(entry?.body).toEqual({
+      ...SERVER,
+      tillName: 'Bar',
+      currency: 'EUR',
+      locale: 'fr-FR',
+      priceField: 'EatOutPrice',
+      refreshMinutes: 30,
+      allowCustomerCreate: false,
+    });
     // The form shows what was saved, tidied.
     await waitFor(() => expect(textbox('Currency').value).toBe('EUR'));
     expect(screen.getByText('Stored on this till')).toBeTruthy();
@@ -111,9 +150,13 @@ describe('SettingsScreen: the form', () => {
     const currency = textbox('Currency');
     expect(currency.getAttribute('aria-invalid')).toBe('true');
     const described = currency.getAttribute('aria-describedby')?.split(' ') ?? [];
-    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain('Currency must be a three-letter currency code such as GBP or EUR.');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Currency must be a three-letter currency code such as GBP or EUR.',
+    );
     expect(textbox('Locale').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('spinbutton', { name: 'Catalog refresh (minutes)' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('spinbutton', { name: 'Catalog refresh (minutes)' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     expect(textbox('Till name').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(currency);
     expect(write).not.toHaveBeenCalled();
@@ -135,7 +178,10 @@ describe('SettingsScreen: the form', () => {
   });
 
   it('keeps the form as typed and shows why when the till cannot store the save', async () => {
-    const full = new StoreError('storage-full', "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.");
+    const full = new StoreError(
+      'storage-full',
+      "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.",
+    );
     await renderScreen({ writer: { write: () => Promise.reject(full) } });
     await screen.findByText('From Epos Now');
     type(textbox('Till name'), 'Bar');
@@ -160,7 +206,9 @@ describe('SettingsScreen: the form', () => {
   it('saves only the edited fields over a document that arrived after editing began', async () => {
     let answer: (document: unknown) => void = () => undefined;
     const fetched = new Promise<unknown>((resolve) => (answer = resolve));
-    const write = vi.fn(async (_write: Write, _options?: unknown): Promise<WriteResult> => ({ state: 'done', recordId: 0 }));
+    const write = vi.fn(
+      async (_write: Write, _options?: unknown): Promise<WriteResult> => ({ state: 'done', recordId: 0 }),
+    );
     await renderScreen({ getSettings: () => fetched, writer: { write } });
     await screen.findByText('Not saved yet: defaults');
     type(textbox('Till name'), 'Bar');
@@ -184,18 +232,24 @@ describe('SettingsScreen: favourites', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move Flat white up' }));
     expect(favourites()).toEqual(['Croissant', 'Flat white', 'Product 99 (not on this till)']);
     // Focus stays on the button used, in the row's new place.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Flat white up' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Flat white up' })),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Move Flat white up' }));
     expect(favourites()).toEqual(['Flat white', 'Croissant', 'Product 99 (not on this till)']);
     // At the top "up" is disabled: focus moves to "down".
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Flat white down' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Flat white down' })),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Product 99 (not on this till)' }));
     expect(favourites()).toEqual(['Flat white', 'Croissant']);
     expect(screen.getByText('Product 99 (not on this till) removed')).toBeTruthy();
   });
 
   it('adds by name, barcode or id, never twice, and saves the order', async () => {
-    const write = vi.fn(async (_write: Write, _options?: unknown): Promise<WriteResult> => ({ state: 'done', recordId: 0 }));
+    const write = vi.fn(
+      async (_write: Write, _options?: unknown): Promise<WriteResult> => ({ state: 'done', recordId: 0 }),
+    );
     await renderScreen({ writer: { write } });
     await screen.findByText('From Epos Now');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Croissant' }));
@@ -215,7 +269,13 @@ describe('SettingsScreen: favourites', () => {
     fireEvent.keyDown(add, { key: 'Enter' });
     type(add, '4321');
     fireEvent.click(screen.getByRole('button', { name: 'Add Product 4321 (not on this till)' }));
-    expect(favourites()).toEqual(['Product 99 (not on this till)', 'Flat white', 'Earl Grey tea', 'Croissant', 'Product 4321 (not on this till)']);
+    expect(favourites()).toEqual([
+      'Product 99 (not on this till)',
+      'Flat white',
+      'Earl Grey tea',
+      'Croissant',
+      'Product 4321 (not on this till)',
+    ]);
 
     save();
     await waitFor(() => expect(write).toHaveBeenCalledTimes(1));
@@ -244,7 +304,9 @@ describe('SettingsScreen: what is wrong with the stored settings', () => {
 
   it('warns about a document that is not an object', async () => {
     await renderScreen({ server: ['a', 'list'] });
-    expect((await screen.findByRole('alert')).textContent).toContain('The stored settings are a list, not a settings object: defaults are in use.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The stored settings are a list, not a settings object: defaults are in use.',
+    );
   });
 
   it('keeps the good settings in use when Epos Now sends a foreign one, showing what came and what is wrong', async () => {
@@ -264,7 +326,11 @@ describe('SettingsScreen: what is wrong with the stored settings', () => {
   it('lists each broken field of a partly valid document', async () => {
     await renderScreen({ server: { ...SERVER, currency: 'pounds', refreshMinutes: -5 } });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Currency must be a three-letter currency code such as GBP or EUR; using "GBP".',
       'Catalog refresh (minutes) must be a whole number of minutes from 1 to 1440; using 15.',
     ]);
@@ -295,7 +361,9 @@ describe('SettingsScreen: raw JSON', () => {
     await screen.findByText('From Epos Now');
     type(textbox('Till name'), 'Typed');
     fireEvent.click(screen.getByRole('button', { name: 'Raw JSON' }));
-    expect(JSON.parse((screen.getByRole('textbox', { name: 'Settings JSON' }) as HTMLTextAreaElement).value)).toEqual(SERVER);
+    expect(JSON.parse((screen.getByRole('textbox', { name: 'Settings JSON' }) as HTMLTextAreaElement).value)).toEqual(
+      SERVER,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Raw JSON', pressed: true }));
     expect(textbox('Till name').value).toBe('Typed');
   });
@@ -335,14 +403,21 @@ describe('SettingsScreen: raw JSON', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save JSON' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
-    await waitFor(() => expect(write).toHaveBeenCalledWith({ op: 'save', document: { currency: 'XX1', other: true } }, expect.anything()));
+    await waitFor(() =>
+      expect(write).toHaveBeenCalledWith({ op: 'save', document: { currency: 'XX1', other: true } }, expect.anything()),
+    );
     await screen.findByText('Saved');
     // The till now reads it with the problem, and says so.
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('defaults are in use for those fields'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('defaults are in use for those fields'),
+    );
   });
 
   it('shows a refused save and keeps the text', async () => {
-    const full = new StoreError('storage-full', "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.");
+    const full = new StoreError(
+      'storage-full',
+      "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.",
+    );
     const { editor } = await openRaw({ writer: { write: () => Promise.reject(full) } });
     type(editor, '{"tillName": "Bar"}');
     fireEvent.click(screen.getByRole('button', { name: 'Save JSON' }));

@@ -26,7 +26,9 @@ describe('parseAmount', () => {
 
 describe('amountProblem', () => {
   it('says an amount is too large, or what an amount looks like', () => {
-    expect(amountProblem('5012345678900', GBP, 500)).toBe('That amount is too large: “5012345678900” is more than £1,000,000.00');
+    expect(amountProblem('5012345678900', GBP, 500)).toBe(
+      'That amount is too large: “5012345678900” is more than £1,000,000.00',
+    );
     expect(amountProblem('five', GBP, 500)).toBe('Enter an amount such as 5.00: “five” is not one');
   });
 });

@@ -25,19 +25,33 @@ function Harness({ start, money = GBP }: { start: Basket; money?: Money }) {
   return (
     <>
       <input ref={search} type="search" aria-label="Search products" />
-      <BasketView basket={basket} totals={basketTotals(basket)} money={money} onChange={setBasket} onClear={() => setBasket(EMPTY_BASKET)} onFocusAway={() => search.current?.focus()} />
+      <BasketView
+        basket={basket}
+        totals={basketTotals(basket)}
+        money={money}
+        onChange={setBasket}
+        onClear={() => setBasket(EMPTY_BASKET)}
+        onFocusAway={() => search.current?.focus()}
+      />
       <button type="button" onClick={() => setBasket(EMPTY_BASKET)}>
         Send elsewhere
       </button>
-      <button type="button" onClick={() => setBasket((current) => addProduct(current, { productId: 5, name: 'Tea', unitPrice: 180 }))}>
+      <button
+        type="button"
+        onClick={() => setBasket((current) => addProduct(current, { productId: 5, name: 'Tea', unitPrice: 180 }))}
+      >
         Add tea
       </button>
     </>
   );
 }
 
-const lines = () => within(screen.getByRole('list', { name: 'Basket lines' })).getAllByRole('listitem').map((item) => item.textContent);
-const totals = () => [...screen.getByRole('region', { name: 'Basket' }).querySelectorAll('dl > div')].map((row) => row.textContent);
+const lines = () =>
+  within(screen.getByRole('list', { name: 'Basket lines' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+const totals = () =>
+  [...screen.getByRole('region', { name: 'Basket' }).querySelectorAll('dl > div')].map((row) => row.textContent);
 
 describe('BasketView', () => {
   it('shows each line with its quantity and price, and the sums', () => {
@@ -60,15 +74,36 @@ describe('BasketView', () => {
   });
 
   it('shows the discount, tenders and change due', () => {
-    const basket: Basket = { ...BASKET, discount: { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 10 }, tenders: [{ typeId: 1, name: 'Cash', amount: 1000 }] };
+    const basket: Basket = {
+      ...BASKET,
+      discount: { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 10 },
+      tenders: [{ typeId: 1, name: 'Cash', amount: 1000 }],
+    };
     render(<Harness start={basket} />);
-    expect(totals()).toEqual(['Subtotal (3 items)£8.90', 'Discount: Staff (10%)-£0.89', 'Total£8.01', 'Tendered£10.00', 'Change due£1.99']);
+    expect(totals()).toEqual([
+      'Subtotal (3 items)£8.90',
+      'Discount: Staff (10%)-£0.89',
+      'Total£8.01',
+      'Tendered£10.00',
+      'Change due£1.99',
+    ]);
   });
 
   it('shows what remains after a part payment, in a currency without minor units', () => {
-    const basket: Basket = { lines: [{ productId: 1, name: 'Ramen', unitPrice: 980, quantity: 1 }], discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 100 }, tableId: null, tenders: [{ typeId: 2, name: 'Card', amount: 500 }] };
+    const basket: Basket = {
+      lines: [{ productId: 1, name: 'Ramen', unitPrice: 980, quantity: 1 }],
+      discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 100 },
+      tableId: null,
+      tenders: [{ typeId: 2, name: 'Card', amount: 500 }],
+    };
     render(<Harness start={basket} money={createMoney('JPY', 'en-GB')} />);
-    expect(totals()).toEqual(['Subtotal (1 item)JP¥980', 'Discount: Damaged-JP¥100', 'TotalJP¥880', 'TenderedJP¥500', 'RemainingJP¥380']);
+    expect(totals()).toEqual([
+      'Subtotal (1 item)JP¥980',
+      'Discount: Damaged-JP¥100',
+      'TotalJP¥880',
+      'TenderedJP¥500',
+      'RemainingJP¥380',
+    ]);
   });
 
   it('clears the basket only once the cashier confirms', () => {
@@ -83,18 +118,28 @@ describe('BasketView', () => {
     expect(screen.queryByRole('group', { name: 'Confirm clearing the basket' })).toBeNull();
 
     fireEvent.click(clear);
-    fireEvent.click(within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' }),
+    );
     expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear basket' })).toBeNull();
   });
 
   it('drops the payments with the last line, and still offers to clear the discount and table', () => {
-    const basket: Basket = { ...BASKET, lines: [{ productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 }], discount: { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 10 }, tableId: 4, tenders: [{ typeId: 1, name: 'Cash', amount: 500 }] };
+    const basket: Basket = {
+      ...BASKET,
+      lines: [{ productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 }],
+      discount: { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 10 },
+      tableId: 4,
+      tenders: [{ typeId: 1, name: 'Cash', amount: 500 }],
+    };
     render(<Harness start={basket} />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Cheese Scone' }));
     expect(totals()).toEqual(['Subtotal (0 items)£0.00', 'Discount: Staff (10%)£0.00', 'Total£0.00']);
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
-    fireEvent.click(within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' }),
+    );
     expect(totals()).toEqual(['Subtotal (0 items)£0.00', 'Total£0.00']);
     expect(screen.queryByRole('button', { name: 'Clear basket' })).toBeNull();
   });
@@ -104,8 +149,13 @@ describe('BasketView', () => {
     expect(screen.getByRole('button', { name: 'Clear basket' })).toBeTruthy();
   });
 
-  it.each([['Remove', 'Remove Cheese Scone'], ['Fewer at one', 'Fewer Cheese Scone']])('hands focus on when %s takes the last line away', (_, name) => {
-    render(<Harness start={{ ...BASKET, lines: [{ productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 }] }} />);
+  it.each([
+    ['Remove', 'Remove Cheese Scone'],
+    ['Fewer at one', 'Fewer Cheese Scone'],
+  ])('hands focus on when %s takes the last line away', (_, name) => {
+    render(
+      <Harness start={{ ...BASKET, lines: [{ productId: 3, name: 'Cheese Scone', unitPrice: 250, quantity: 1 }] }} />,
+    );
     const button = screen.getByRole('button', { name });
     button.focus();
     fireEvent.click(button);
@@ -114,7 +164,9 @@ describe('BasketView', () => {
   });
 
   it('leaves focus alone when Fewer leaves some of the last line', () => {
-    render(<Harness start={{ ...BASKET, lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 2 }] }} />);
+    render(
+      <Harness start={{ ...BASKET, lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 2 }] }} />,
+    );
     const fewer = screen.getByRole('button', { name: 'Fewer Flat White' });
     fewer.focus();
     fireEvent.click(fewer);
@@ -124,7 +176,9 @@ describe('BasketView', () => {
   it('hands focus on once the basket is cleared', () => {
     render(<Harness start={BASKET} />);
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
-    const clear = within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' });
+    const clear = within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', {
+      name: 'Clear',
+    });
     clear.focus();
     fireEvent.click(clear);
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));

@@ -2,11 +2,11 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createWriter, type WriteResult } from '../../../app/page/writer.ts';
 import type { WorkerMessage } from '../../../app/store/channel.ts';
 import { StoreError } from '../../../app/store/errors.ts';
-import { checkCustomer, CustomerForm } from '../../../app/ui/till/customer-form.tsx';
 import { markFailed } from '../../../app/store/outbox-outcomes.ts';
-import { createWriter, type WriteResult } from '../../../app/page/writer.ts';
+import { CustomerForm, checkCustomer } from '../../../app/ui/till/customer-form.tsx';
 import { freshDb } from '../../store/fixture.ts';
 
 afterEach(cleanup);
@@ -21,7 +21,8 @@ describe('CustomerForm', () => {
   it('asks for the customer’s names, email, phone and business name', () => {
     render(<CustomerForm writer={{ write: vi.fn() }} allowed />);
     expect(screen.getByRole('heading', { name: 'New customer' })).toBeTruthy();
-    for (const name of ['Forename', 'Surname', 'Email', 'Phone', 'Business name (optional)']) expect(box(name).value).toBe('');
+    for (const name of ['Forename', 'Surname', 'Email', 'Phone', 'Business name (optional)'])
+      expect(box(name).value).toBe('');
     expect(box('Email').inputMode).toBe('email');
     expect(box('Phone').inputMode).toBe('tel');
   });
@@ -64,16 +65,28 @@ describe('CustomerForm', () => {
     type('Business name (optional)', 'Acme Ltd');
     create();
     await screen.findByText('Customer created');
-    expect(write).toHaveBeenCalledWith({ op: 'create', kind: 'Customer', body: { BusinessName: 'Acme Ltd' } }, { onSettled: expect.any(Function) });
+    expect(write).toHaveBeenCalledWith(
+      { op: 'create', kind: 'Customer', body: { BusinessName: 'Acme Ltd' } },
+      { onSettled: expect.any(Function) },
+    );
   });
 
   /** The form over a real writer whose worker never answers in time; `post` plays the worker's broadcasts. */
   async function queuingWriter() {
     const db = await freshDb();
     const target = new EventTarget();
-    const channel = { addEventListener: target.addEventListener.bind(target), removeEventListener: target.removeEventListener.bind(target), postMessage: (_: WorkerMessage) => undefined };
+    const channel = {
+      addEventListener: target.addEventListener.bind(target),
+      removeEventListener: target.removeEventListener.bind(target),
+      postMessage: (_: WorkerMessage) => undefined,
+    };
     const post = (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data }));
-    render(<CustomerForm writer={createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 })} allowed />);
+    render(
+      <CustomerForm
+        writer={createWriter({ db, channel, now: () => NOW, notify: () => undefined, waitMs: 10 })}
+        allowed
+      />,
+    );
     return { db, post };
   }
 
@@ -93,7 +106,19 @@ describe('CustomerForm', () => {
     create();
     await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
     const [entry] = await db.getAll('outbox');
-    await markFailed(db, entry!, { code: 'client', name: 'ClientError', message: 'HTTP 400: EmailAddress is not valid', method: 'POST', path: '/api/V2/Customer', mayHaveReached: true }, NOW);
+    await markFailed(
+      db,
+      entry!,
+      {
+        code: 'client',
+        name: 'ClientError',
+        message: 'HTTP 400: EmailAddress is not valid',
+        method: 'POST',
+        path: '/api/V2/Customer',
+        mayHaveReached: true,
+      },
+      NOW,
+    );
     post({ type: 'outbox-changed' });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Kept on this till, but not accepted by Epos Now (HTTP 400: EmailAddress is not valid). Fix it under Back office, Pending changes.',
@@ -105,7 +130,14 @@ describe('CustomerForm', () => {
     create();
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     const second = (await db.getAll('outbox')).find((e) => (e.body as { Surname?: string }).Surname === 'Adeyemi');
-    post({ type: 'write-landed', seq: second!.seq, target: 'Customer', sentId: second!.recordId, recordId: 88, answer: { CustomerID: 88, Surname: 'Adeyemi' } });
+    post({
+      type: 'write-landed',
+      seq: second!.seq,
+      target: 'Customer',
+      sentId: second!.recordId,
+      recordId: 88,
+      answer: { CustomerID: 88, Surname: 'Adeyemi' },
+    });
     await screen.findByText('Customer created');
     db.close();
   });
@@ -138,7 +170,10 @@ describe('CustomerForm', () => {
   });
 
   it('keeps what was typed and says why when the till cannot store it', async () => {
-    const full = new StoreError('storage-full', "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.");
+    const full = new StoreError(
+      'storage-full',
+      "The device's storage is full: saving the change on this till failed. Free some space on the till and try again.",
+    );
     render(<CustomerForm writer={{ write: () => Promise.reject(full) }} allowed />);
     type('Forename', 'Ann');
     type('Email', 'ann@example.com');
@@ -164,7 +199,9 @@ describe('CustomerForm', () => {
   it('shows why there is no form when a manager turned customer creation off', () => {
     const onDone = vi.fn();
     render(<CustomerForm writer={{ write: vi.fn() }} allowed={false} onDone={onDone} />);
-    expect(screen.getByText('A manager has turned off creating customers on the till (back office → Settings)')).toBeTruthy();
+    expect(
+      screen.getByText('A manager has turned off creating customers on the till (back office → Settings)'),
+    ).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create customer' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));

@@ -62,7 +62,9 @@ describe('DiscountPicker', () => {
     fireEvent.change(reason(), { target: { value: '7' } });
     type('Discount percentage', '150');
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('Enter a percentage from 0 to 100 with at most 2 decimals, such as 12.5: “150” is not one, so the discount stays at 10%.');
+    expect(alert.textContent).toBe(
+      'Enter a percentage from 0 to 100 with at most 2 decimals, such as 12.5: “150” is not one, so the discount stays at 10%.',
+    );
     expect(field('Discount percentage').getAttribute('aria-invalid')).toBe('true');
     expect(field('Discount percentage').getAttribute('aria-describedby')).toBe(alert.id);
     expect(current?.value).toBe(10);
@@ -77,7 +79,9 @@ describe('DiscountPicker', () => {
     render(<Harness />);
     fireEvent.change(reason(), { target: { value: '7' } });
     type('Discount percentage', '9.125');
-    expect(screen.getByRole('alert').textContent).toBe('Enter a percentage from 0 to 100 with at most 2 decimals, such as 12.5: “9.125” is not one, so the discount stays at 10%.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter a percentage from 0 to 100 with at most 2 decimals, such as 12.5: “9.125” is not one, so the discount stays at 10%.',
+    );
     expect(current?.value).toBe(10);
     type('Discount percentage', '9.25');
     expect(current?.value).toBe(9.25);
@@ -118,10 +122,14 @@ describe('DiscountPicker', () => {
     type('Discount amount', '1.50');
     expect(current?.value).toBe(150);
     type('Discount amount', '1.505');
-    expect(screen.getByRole('alert').textContent).toBe('Enter an amount such as 2.50: “1.505” is not one, so the discount stays at £1.50.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter an amount such as 2.50: “1.505” is not one, so the discount stays at £1.50.',
+    );
     expect(current?.value).toBe(150);
     type('Discount amount', '5012345678900');
-    expect(screen.getByRole('alert').textContent).toBe('That amount is too large: “5012345678900” is more than £1,000,000.00, so the discount stays at £1.50.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'That amount is too large: “5012345678900” is more than £1,000,000.00, so the discount stays at £1.50.',
+    );
     expect(current?.value).toBe(150);
   });
 

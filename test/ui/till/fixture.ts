@@ -1,13 +1,20 @@
 /** Catalog, settings, storage and frame stand-ins for the order pad's component tests. */
-import type { CatalogView } from '../../../app/page/catalog-state.ts';
+
 import { type AppConfig, DEFAULT_CONFIG } from '../../../app/epos/app-config.ts';
 import type { DiscountReason, Product, SeatingTable, TenderType } from '../../../app/epos/records.ts';
+import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import { createSearchIndex } from '../../../app/search/index.ts';
 import type { BasketStorage } from '../../../app/till/basket-storage.ts';
 import type { FrameEnv } from '../../../app/till/till-bridge.ts';
 
 /** A product with the fields the till reads. */
-export function product(id: number, name: string, SalePrice: number | null, Barcode: string | null = null, EatOutPrice: number | null = null): Product {
+export function product(
+  id: number,
+  name: string,
+  SalePrice: number | null,
+  Barcode: string | null = null,
+  EatOutPrice: number | null = null,
+): Product {
   return { ProductID: id, Name: name, SalePrice, EatOutPrice, Barcode, Sku: `SKU-${id}` } as Product;
 }
 
@@ -32,13 +39,32 @@ export const DISCOUNT_REASONS: readonly DiscountReason[] = [
 ];
 
 /** A table in the floor plan. */
-export function table(id: number, name: string, seats: number | null, x: number | null = null, y: number | null = null): SeatingTable {
+export function table(
+  id: number,
+  name: string,
+  seats: number | null,
+  x: number | null = null,
+  y: number | null = null,
+): SeatingTable {
   return { TableID: id, Name: name, Seats: seats, SeatingAreaID: 1, PosX: x, PosY: y };
 }
 
 /** What the screens read, over `products`. */
-export function catalogView(products: readonly Product[] = PRODUCTS, rest: Partial<Pick<CatalogView, 'tenderTypes' | 'seatingTables' | 'discountReasons'>> = {}): CatalogView {
-  return { index: createSearchIndex(products), tenderTypes: TENDER_TYPES, seatingTables: [], discountReasons: DISCOUNT_REASONS, meta: [], progress: {}, readError: null, indexRevision: 0, ...rest };
+export function catalogView(
+  products: readonly Product[] = PRODUCTS,
+  rest: Partial<Pick<CatalogView, 'tenderTypes' | 'seatingTables' | 'discountReasons'>> = {},
+): CatalogView {
+  return {
+    index: createSearchIndex(products),
+    tenderTypes: TENDER_TYPES,
+    seatingTables: [],
+    discountReasons: DISCOUNT_REASONS,
+    meta: [],
+    progress: {},
+    readError: null,
+    indexRevision: 0,
+    ...rest,
+  };
 }
 
 /** The default settings with some changes. */
@@ -61,8 +87,13 @@ export function memoryStorage(): BasketStorage & { items: Map<string, string>; f
 }
 
 /** A frame inside a till at `origin` whose parent records what is posted to it. */
-export function tillFrame(origin = 'https://till.eposnowhq.com'): { frame: FrameEnv; posted: { message: unknown; origin: string }[] } {
+export function tillFrame(origin = 'https://till.eposnowhq.com'): {
+  frame: FrameEnv;
+  posted: { message: unknown; origin: string }[];
+} {
   const posted: { message: unknown; origin: string }[] = [];
-  const parent = { postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, origin: targetOrigin }) } as Pick<Window, 'postMessage'>;
+  const parent = {
+    postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, origin: targetOrigin }),
+  } as Pick<Window, 'postMessage'>;
   return { frame: { self: {}, parent, ancestorOrigins: [origin], referrer: '' }, posted };
 }

@@ -7,14 +7,27 @@ import { catalogView, config, memoryStorage, PRODUCTS, product, tillFrame } from
 
 afterEach(cleanup);
 
-const lines = () => within(screen.getByRole('list', { name: 'Basket lines' })).getAllByRole('listitem').map((item) => item.textContent);
+const lines = () =>
+  within(screen.getByRole('list', { name: 'Basket lines' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 const search = () => screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
 const type = (text: string) => fireEvent.input(search(), { target: { value: text } });
 
 function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
   const storage = memoryStorage();
   const { frame, posted } = tillFrame();
-  const view = render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={storage} frame={frame} now={() => 0} {...props} />);
+  const view = render(
+    <OrderPad
+      catalog={catalogView()}
+      config={config()}
+      pulling={false}
+      storage={storage}
+      frame={frame}
+      now={() => 0}
+      {...props}
+    />,
+  );
   return { ...view, storage, posted };
 }
 
@@ -38,14 +51,21 @@ describe('OrderPad', () => {
     const { storage, unmount } = renderPad({ catalog });
     type('tea');
     const results = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem');
-    expect(results.map((result) => result.textContent)).toEqual([expect.stringContaining('No price'), expect.stringContaining('No price')]);
+    expect(results.map((result) => result.textContent)).toEqual([
+      expect.stringContaining('No price'),
+      expect.stringContaining('No price'),
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Add Overflow Tea' }));
     expect(screen.getByRole('alert').textContent).toContain('Overflow Tea has no sale price');
     fireEvent.click(screen.getByRole('button', { name: 'Add Huge Tea' }));
     type('latte');
     fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
     unmount();
-    expect(loadBasket('GBP', storage)).toEqual({ basket: expect.objectContaining({ lines: [expect.objectContaining({ name: 'Latte', unitPrice: 310 })] }), currency: 'GBP', problem: null });
+    expect(loadBasket('GBP', storage)).toEqual({
+      basket: expect.objectContaining({ lines: [expect.objectContaining({ name: 'Latte', unitPrice: 310 })] }),
+      currency: 'GBP',
+      problem: null,
+    });
     renderPad({ catalog, storage });
     expect(lines()).toEqual([expect.stringContaining('Latte')]);
   });
@@ -64,7 +84,9 @@ describe('OrderPad', () => {
     type('4000000000006');
     fireEvent.keyDown(search(), { key: 'Enter' });
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toMatch(/^Barcode 4000000000006 is not in this till's catalog\. Check the code or search for the product by name/);
+    expect(alert.textContent).toMatch(
+      /^Barcode 4000000000006 is not in this till's catalog\. Check the code or search for the product by name/,
+    );
     expect(alert.textContent).toContain('a manager adds the barcode in the back office');
     expect(search().value).toBe('4000000000006');
     expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
@@ -80,7 +102,9 @@ describe('OrderPad', () => {
       type(text);
       fireEvent.keyDown(search(), { key: 'Enter' });
       expect(screen.queryByRole('alert')).toBeNull();
-      expect(within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem').textContent).toContain('7up 330ml');
+      expect(within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem').textContent).toContain(
+        '7up 330ml',
+      );
     }
   });
 
@@ -88,10 +112,14 @@ describe('OrderPad', () => {
     renderPad();
     type('5012345678924');
     fireEvent.keyDown(search(), { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toBe('Staff Meal has no sale price, so it cannot be sold here. A manager sets its price in the back office.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Staff Meal has no sale price, so it cannot be sold here. A manager sets its price in the back office.',
+    );
     expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
     type('staff');
-    expect(within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem').textContent).toContain('No price');
+    expect(within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem').textContent).toContain(
+      'No price',
+    );
   });
 
   it('charges the eat-out price when the settings say so, in the configured currency', () => {
@@ -107,14 +135,22 @@ describe('OrderPad', () => {
   it('shows favourites in the configured order, skipping ids not in the catalog', () => {
     renderPad({ config: config({ favourites: [3, 99, 1] }) });
     const grid = screen.getByRole('region', { name: 'Favourites' });
-    expect(within(grid).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Cheese Scone', 'Flat White']);
+    expect(
+      within(grid)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Cheese Scone', 'Flat White']);
     fireEvent.click(within(grid).getByRole('button', { name: 'Cheese Scone' }));
     expect(lines()).toEqual([expect.stringContaining('Cheese Scone')]);
   });
 
   it('hints where favourites come from when none are configured', () => {
     renderPad();
-    expect(within(screen.getByRole('region', { name: 'Favourites' })).getByText(/a manager chooses favourites in the back office/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Favourites' })).getByText(
+        /a manager chooses favourites in the back office/,
+      ),
+    ).toBeTruthy();
   });
 
   it('restores the basket after a remount (a reload mid-sale)', () => {
@@ -122,7 +158,9 @@ describe('OrderPad', () => {
     type('latte');
     fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
     fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
-    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? 'null').basket.lines).toEqual([{ productId: 2, name: 'Latte', unitPrice: 310, quantity: 2 }]);
+    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? 'null').basket.lines).toEqual([
+      { productId: 2, name: 'Latte', unitPrice: 310, quantity: 2 },
+    ]);
     unmount();
     render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={storage} />);
     expect(lines()).toEqual([expect.stringContaining('Latte')]);
@@ -135,7 +173,9 @@ describe('OrderPad', () => {
     type('latte');
     fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
     expect(lines()).toHaveLength(1);
-    expect(screen.getByRole('alert').textContent).toMatch(/^Storage on this till is full: the basket will not survive a reload\. Free some space/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Storage on this till is full: the basket will not survive a reload\. Free some space/,
+    );
     // Once storage works again the next change is kept and the alert goes.
     storage.failWith = null;
     fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
@@ -152,7 +192,11 @@ describe('OrderPad', () => {
 
   /** A flat white with discount reason 7 (10 %), at table T12, paid in cash: every part a basket can carry. */
   function fullBasket() {
-    const pad = renderPad({ catalog: catalogView(PRODUCTS, { seatingTables: [{ TableID: 12, Name: 'T12', Seats: 2, SeatingAreaID: 1, PosX: null, PosY: null }] }) });
+    const pad = renderPad({
+      catalog: catalogView(PRODUCTS, {
+        seatingTables: [{ TableID: 12, Name: 'T12', Seats: 2, SeatingAreaID: 1, PosX: null, PosY: null }],
+      }),
+    });
     type('flat');
     fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Discount reason' }), { target: { value: '7' } });
@@ -205,7 +249,9 @@ describe('OrderPad', () => {
     expect(document.activeElement).toBe(search());
     fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
-    const clear = within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', { name: 'Clear' });
+    const clear = within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', {
+      name: 'Clear',
+    });
     clear.focus();
     fireEvent.click(clear);
     expect(document.activeElement).toBe(search());
@@ -213,8 +259,26 @@ describe('OrderPad', () => {
 
   it('asks, after a reload, about a kept basket in another currency, and starts a new sale only when told to', () => {
     const storage = memoryStorage();
-    storage.items.set(BASKET_KEY, JSON.stringify({ currency: 'GBP', basket: { lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 1 }], discount: null, tableId: null, tenders: [] } }));
-    render(<OrderPad catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} pulling={false} storage={storage} />);
+    storage.items.set(
+      BASKET_KEY,
+      JSON.stringify({
+        currency: 'GBP',
+        basket: {
+          lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 1 }],
+          discount: null,
+          tableId: null,
+          tenders: [],
+        },
+      }),
+    );
+    render(
+      <OrderPad
+        catalog={catalogView()}
+        config={config({ currency: 'JPY', locale: 'ja-JP' })}
+        pulling={false}
+        storage={storage}
+      />,
+    );
     const question = screen.getByRole('alert');
     expect(question.textContent).toContain('The shop’s currency changed from GBP to JPY');
     // 320 pence are still £3.20, not ¥320.
@@ -225,14 +289,24 @@ describe('OrderPad', () => {
     type('latte');
     fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
     expect(lines()).toEqual([expect.stringContaining('￥3')]);
-    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({ currency: 'JPY', basket: { lines: [{ name: 'Latte', unitPrice: 3 }] } });
+    expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({
+      currency: 'JPY',
+      basket: { lines: [{ name: 'Latte', unitPrice: 3 }] },
+    });
   });
 
   it('keeps the sale in its currency when the cashier says so, until it ends; the next one is in the new currency', () => {
     const { rerender, storage } = renderPad();
     type('flat');
     fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
-    rerender(<OrderPad catalog={catalogView()} config={config({ currency: 'EUR', locale: 'en-GB' })} pulling={false} storage={storage} />);
+    rerender(
+      <OrderPad
+        catalog={catalogView()}
+        config={config({ currency: 'EUR', locale: 'en-GB' })}
+        pulling={false}
+        storage={storage}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Keep this sale in GBP' }));
     expect(screen.queryByRole('alert')).toBeNull();
     type('latte');
@@ -250,7 +324,14 @@ describe('OrderPad', () => {
   it('says the catalog is loading, and works once it arrives', () => {
     const { rerender, storage } = renderPad({ catalog: undefined });
     expect(screen.getByText('Loading the catalog…')).toBeTruthy();
-    rerender(<OrderPad catalog={catalogView([product(9, 'Tea', 1.8, '5000000000009')])} config={config({ favourites: [9] })} pulling={false} storage={storage} />);
+    rerender(
+      <OrderPad
+        catalog={catalogView([product(9, 'Tea', 1.8, '5000000000009')])}
+        config={config({ favourites: [9] })}
+        pulling={false}
+        storage={storage}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Tea' }));
     expect(lines()).toEqual([expect.stringContaining('Tea')]);
   });

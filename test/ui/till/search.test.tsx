@@ -20,7 +20,8 @@ const PRODUCTS = [
   product(5, '7up 330ml', 1.2, '1234'),
 ];
 const GBP = createMoney('GBP', 'en-GB');
-const priceOf = (p: TillProduct) => (typeof p.SalePrice === 'number' ? GBP.format(GBP.toMinor(p.SalePrice)) : 'No price');
+const priceOf = (p: TillProduct) =>
+  typeof p.SalePrice === 'number' ? GBP.format(GBP.toMinor(p.SalePrice)) : 'No price';
 
 function type(text: string): HTMLInputElement {
   const input = screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
@@ -40,7 +41,10 @@ describe('Search', () => {
     type('latte');
     const list = screen.getByRole('list', { name: 'Search results' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('.product-name')?.textContent).sort()).toEqual(['Latte', 'Oat Latte']);
+    expect(items.map((item) => item.querySelector('.product-name')?.textContent).sort()).toEqual([
+      'Latte',
+      'Oat Latte',
+    ]);
     const latte = items.find((item) => item.textContent?.startsWith('Latte')) as HTMLElement;
     expect(latte.textContent).toContain('£3.10');
     expect(latte.textContent).toContain('5012345678917');
@@ -63,10 +67,23 @@ describe('Search', () => {
 
   it.each(['7up', '330ml', 'V60', '1234567'])('Enter on "%s" (a digit, but no barcode) keeps the results', (text) => {
     const onBarcode = vi.fn(() => false);
-    render(<Search index={createSearchIndex([...PRODUCTS, product(6, 'V60 Filter', 3.8, null), product(7, 'Tea 1234567', 1.5, null)])} revision={0} onBarcode={onBarcode} priceOf={priceOf} />);
+    render(
+      <Search
+        index={createSearchIndex([
+          ...PRODUCTS,
+          product(6, 'V60 Filter', 3.8, null),
+          product(7, 'Tea 1234567', 1.5, null),
+        ])}
+        revision={0}
+        onBarcode={onBarcode}
+        priceOf={priceOf}
+      />,
+    );
     fireEvent.keyDown(type(text), { key: 'Enter' });
     expect(onBarcode).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(
+      within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem').length,
+    ).toBeGreaterThan(0);
   });
 
   it('hands over a short in-store code that the catalog knows', () => {
@@ -76,13 +93,16 @@ describe('Search', () => {
     expect(onBarcode).toHaveBeenCalledWith('1234');
   });
 
-  it.each(['40000006', '400000000006', '4000000000006', '14000000000003'])('hands over an unknown %s-long code, which can only be a barcode', (code) => {
-    const onBarcode = vi.fn(() => false);
-    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} priceOf={priceOf} />);
-    fireEvent.keyDown(type(code), { key: 'Enter' });
-    expect(onBarcode).toHaveBeenCalledWith(code);
-    expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
-  });
+  it.each(['40000006', '400000000006', '4000000000006', '14000000000003'])(
+    'hands over an unknown %s-long code, which can only be a barcode',
+    (code) => {
+      const onBarcode = vi.fn(() => false);
+      render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} priceOf={priceOf} />);
+      fireEvent.keyDown(type(code), { key: 'Enter' });
+      expect(onBarcode).toHaveBeenCalledWith(code);
+      expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+    },
+  );
 
   it('wants a way to write prices: there is no default currency', () => {
     // @ts-expect-error priceOf is required, so every list prices in the till's currency.
@@ -107,7 +127,15 @@ describe('Search', () => {
 
   it('adds a result with its Add button, priced as the caller writes prices', () => {
     const onAdd = vi.fn();
-    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={() => false} onAdd={onAdd} priceOf={(p) => `${p.SalePrice} EUR`} />);
+    render(
+      <Search
+        index={createSearchIndex(PRODUCTS)}
+        revision={0}
+        onBarcode={() => false}
+        onAdd={onAdd}
+        priceOf={(p) => `${p.SalePrice} EUR`}
+      />,
+    );
     type('oat');
     expect(screen.getByRole('listitem').textContent).toBe('Oat Latte3.45 EURAdd');
     fireEvent.click(screen.getByRole('button', { name: 'Add Oat Latte' }));

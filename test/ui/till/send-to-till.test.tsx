@@ -22,7 +22,13 @@ function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }
   const [basket, setBasket] = useState(start);
   return (
     <>
-      <SendToTill basket={basket} money={GBP} frame={frame} onSent={() => setBasket(EMPTY_BASKET)} onRestore={setBasket} />
+      <SendToTill
+        basket={basket}
+        money={GBP}
+        frame={frame}
+        onSent={() => setBasket(EMPTY_BASKET)}
+        onRestore={setBasket}
+      />
       <button type="button" onClick={() => setBasket(BASKET)}>
         New sale
       </button>
@@ -46,7 +52,14 @@ describe('SendToTill', () => {
     expect(posted).toEqual([
       {
         origin: 'https://till.example',
-        message: { type: 'epos-till-basket', version: 1, products: [{ ProductID: 1, Quantity: 2, Price: 3.2 }], tenders: [{ TypeID: 2, Amount: 4.9 }], discount: { reasonId: 8, amount: 1.5 }, TableID: null },
+        message: {
+          type: 'epos-till-basket',
+          version: 1,
+          products: [{ ProductID: 1, Quantity: 2, Price: 3.2 }],
+          tenders: [{ TypeID: 2, Amount: 4.9 }],
+          discount: { reasonId: 8, amount: 1.5 },
+          TableID: null,
+        },
       },
     ]);
     expect(screen.getByRole('status').textContent).toBe('Sent to the till');
@@ -94,7 +107,12 @@ describe('SendToTill', () => {
 
   it('will not send to a parent whose origin it cannot tell', () => {
     const posted: unknown[] = [];
-    const frame: FrameEnv = { self: {}, parent: { postMessage: (message: unknown) => void posted.push(message) } as Pick<Window, 'postMessage'>, ancestorOrigins: ['null'], referrer: '' };
+    const frame: FrameEnv = {
+      self: {},
+      parent: { postMessage: (message: unknown) => void posted.push(message) } as Pick<Window, 'postMessage'>,
+      ancestorOrigins: ['null'],
+      referrer: '',
+    };
     render(<Harness frame={frame} />);
     expect(description()).toMatch(/hides its address/);
     fireEvent.click(send());

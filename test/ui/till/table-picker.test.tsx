@@ -14,12 +14,28 @@ function Harness({ tables }: { tables: readonly SeatingTable[] }) {
 }
 
 const group = () => screen.getByRole('group', { name: 'Table' });
-const pressed = () => within(group()).getAllByRole('button').filter((button) => button.getAttribute('aria-pressed') === 'true').map((button) => button.textContent);
+const pressed = () =>
+  within(group())
+    .getAllByRole('button')
+    .filter((button) => button.getAttribute('aria-pressed') === 'true')
+    .map((button) => button.textContent);
 
 describe('TablePicker', () => {
   it('picks one table at a time, or none', () => {
-    render(<Harness tables={[table(1, 'T1', 2), table(2, 'T2', null), { ...table(0, 'Patio', 6), TableID: undefined, Id: 3 } as SeatingTable]} />);
-    expect(within(group()).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual(['No table', 'T1', 'T2', 'Patio']);
+    render(
+      <Harness
+        tables={[
+          table(1, 'T1', 2),
+          table(2, 'T2', null),
+          { ...table(0, 'Patio', 6), TableID: undefined, Id: 3 } as SeatingTable,
+        ]}
+      />,
+    );
+    expect(
+      within(group())
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['No table', 'T1', 'T2', 'Patio']);
     expect(pressed()).toEqual(['No table']);
     fireEvent.click(screen.getByRole('button', { name: 'T1' }));
     expect(pressed()).toEqual(['T12 seats']);
@@ -39,16 +55,36 @@ describe('TablePicker', () => {
   it('lays out a floor plan by position, buttons in reading order so Tab follows the room', () => {
     // Drawn as:   Bar(0,0)      Window(400,0)
     //             Booth(0,250)  Snug(250,250)  Door(400,250)
-    render(<Harness tables={[table(5, 'Door', 2, 400, 250), table(1, 'Window', 4, 400, 0), table(2, 'Booth', 6, 0, 250), table(3, 'Bar', 2, 0, 0), table(4, 'Snug', 2, 250, 250)]} />);
+    render(
+      <Harness
+        tables={[
+          table(5, 'Door', 2, 400, 250),
+          table(1, 'Window', 4, 400, 0),
+          table(2, 'Booth', 6, 0, 250),
+          table(3, 'Bar', 2, 0, 0),
+          table(4, 'Snug', 2, 250, 250),
+        ]}
+      />,
+    );
     const buttons = within(group()).getAllByRole('button').slice(1);
     expect(buttons.map((button) => button.firstChild?.textContent)).toEqual(['Bar', 'Window', 'Booth', 'Snug', 'Door']);
-    expect(buttons.map((button) => `${button.style.gridRow}/${button.style.gridColumn}`)).toEqual(['1/1', '1/3', '2/1', '2/2', '2/3']);
+    expect(buttons.map((button) => `${button.style.gridRow}/${button.style.gridColumn}`)).toEqual([
+      '1/1',
+      '1/3',
+      '2/1',
+      '2/2',
+      '2/3',
+    ]);
     expect(buttons[0]?.parentElement?.className).toBe('table-plan');
   });
 
   it('moves a table drawn on top of another to the next cell', () => {
     const placed = placeTables([table(1, 'A', 2, 10, 10), table(2, 'B', 2, 10, 10), table(3, 'C', 2, 20, 10)]);
-    expect(placed.map(({ table: t, cell }) => `${t.Name}@${cell?.row},${cell?.column}`)).toEqual(['A@1,1', 'B@1,2', 'C@1,3']);
+    expect(placed.map(({ table: t, cell }) => `${t.Name}@${cell?.row},${cell?.column}`)).toEqual([
+      'A@1,1',
+      'B@1,2',
+      'C@1,3',
+    ]);
   });
 
   it('shows nothing when the shop has no tables', () => {

@@ -11,17 +11,33 @@ import { TENDER_TYPES } from './fixture.ts';
 afterEach(cleanup);
 
 const GBP = createMoney('GBP', 'en-GB');
-const START: Basket = { lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 3 }], discount: null, tableId: null, tenders: [] };
+const START: Basket = {
+  lines: [{ productId: 1, name: 'Flat White', unitPrice: 320, quantity: 3 }],
+  discount: null,
+  tableId: null,
+  tenders: [],
+};
 let current = START;
 
 function Harness({ start = START, types = TENDER_TYPES }: { start?: Basket; types?: readonly TenderType[] }) {
   const [basket, setBasket] = useState(start);
   current = basket;
-  return <TenderPanel tenderTypes={types} tenders={basket.tenders} remaining={basketTotals(basket).remaining} money={GBP} onChange={setBasket} />;
+  return (
+    <TenderPanel
+      tenderTypes={types}
+      tenders={basket.tenders}
+      remaining={basketTotals(basket).remaining}
+      money={GBP}
+      onChange={setBasket}
+    />
+  );
 }
 
 const amount = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;
-const payments = () => within(screen.getByRole('list', { name: 'Payments' })).getAllByRole('listitem').map((item) => item.textContent);
+const payments = () =>
+  within(screen.getByRole('list', { name: 'Payments' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 describe('TenderPanel', () => {
   it('pays what remains with one tap, by either id style', () => {
@@ -33,7 +49,9 @@ describe('TenderPanel', () => {
     // Nothing left to pay: the buttons say so rather than adding a payment of nothing.
     const cash = screen.getByRole('button', { name: 'Pay by Cash' }) as HTMLButtonElement;
     expect(cash.disabled).toBe(true);
-    expect(document.getElementById(cash.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Nothing is left to pay.');
+    expect(document.getElementById(cash.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Nothing is left to pay.',
+    );
   });
 
   it('tenders a typed part, then the rest', () => {
@@ -67,14 +85,26 @@ describe('TenderPanel', () => {
   it('refuses a barcode scanned into the Amount field as too large, saying so', () => {
     render(<Harness />);
     fireEvent.input(amount(), { target: { value: '5012345678900' } });
-    expect(screen.getByRole('alert').textContent).toBe('That amount is too large: “5012345678900” is more than £1,000,000.00.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'That amount is too large: “5012345678900” is more than £1,000,000.00.',
+    );
     expect(amount().getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Pay by Cash' }));
     expect(current.tenders).toEqual([]);
   });
 
   it('removes a payment', () => {
-    render(<Harness start={{ ...START, tenders: [{ typeId: 1, name: 'Cash', amount: 500 }, { typeId: 2, name: 'Card', amount: 460 }] }} />);
+    render(
+      <Harness
+        start={{
+          ...START,
+          tenders: [
+            { typeId: 1, name: 'Cash', amount: 500 },
+            { typeId: 2, name: 'Card', amount: 460 },
+          ],
+        }}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Cash £5.00' }));
     expect(payments()).toEqual(['Card£4.60×']);
     expect(amount().placeholder).toBe('5.00');

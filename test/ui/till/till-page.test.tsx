@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TillPage } from '../../../app/ui/till/till-page.tsx';
 import type { Writer } from '../../../app/page/writer.ts';
+import { TillPage } from '../../../app/ui/till/till-page.tsx';
 import { catalogView, config } from './fixture.ts';
 
 afterEach(() => {
@@ -15,7 +15,14 @@ const newCustomer = () => screen.getByRole('button', { name: 'New customer' });
 
 describe('TillPage', () => {
   it('opens the customer form with focus in its first field, and Cancel returns focus to "New customer"', async () => {
-    render(<TillPage catalog={catalogView()} config={config({ allowCustomerCreate: true })} writer={writer} pulling={false} />);
+    render(
+      <TillPage
+        catalog={catalogView()}
+        config={config({ allowCustomerCreate: true })}
+        writer={writer}
+        pulling={false}
+      />,
+    );
     fireEvent.click(newCustomer());
     const forename = await screen.findByRole('textbox', { name: 'Forename' });
     await waitFor(() => expect(document.activeElement).toBe(forename));
@@ -27,7 +34,14 @@ describe('TillPage', () => {
     const { rerender } = render(<TillPage catalog={catalogView()} config={config()} writer={writer} pulling={false} />);
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'flat' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
-    rerender(<TillPage catalog={catalogView()} config={config({ currency: 'JPY', locale: 'ja-JP' })} writer={writer} pulling={false} />);
+    rerender(
+      <TillPage
+        catalog={catalogView()}
+        config={config({ currency: 'JPY', locale: 'ja-JP' })}
+        writer={writer}
+        pulling={false}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('The shop’s currency changed from GBP to JPY');
     expect(within(screen.getByRole('region', { name: 'Basket' })).getByText(/Flat White/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Keep this sale in GBP' })).toBeTruthy();

@@ -27,7 +27,7 @@ function Harness({ onScan }: { onScan: (code: string) => void }) {
       <button type="button">Pay</button>
       <input aria-label="Note" />
       <input type="radio" aria-label="Choice" />
-      <div contentEditable aria-label="Editor" />
+      <div contentEditable role="textbox" aria-label="Editor" />
     </>
   );
 }
@@ -73,7 +73,8 @@ describe('useScanner', () => {
 });
 
 describe('the order pad with a scanner', () => {
-  const renderPad = () => render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={memoryStorage()} now={now} />);
+  const renderPad = () =>
+    render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={memoryStorage()} now={now} />);
   const lines = () => within(screen.getByRole('list', { name: 'Basket lines' })).getAllByRole('listitem');
 
   it('adds the scanned product wherever focus is outside a text field, and announces it', () => {
