@@ -26,6 +26,10 @@ await main();
 async function main() {
   if (!existsSync(BIN)) fail(`Dependencies are missing: run 'npm ci' first (or 'npm ci && npm test').`);
   ensureChromium();
+  // Conventions first: a misplaced import or an unused export is cheaper to hear of than a type error.
+  await step('format and lint (biome)', join(BIN, 'biome'), ['check']);
+  await step('layering', process.execPath, [join(ROOT, 'test/tools/layers.mjs')]);
+  await step('unused files and exports (knip)', join(BIN, 'knip'), []);
   await step('type-check app', join(BIN, 'tsc'), ['-p', 'tsconfig.json']);
   await step('type-check sw', join(BIN, 'tsc'), ['-p', 'sw/tsconfig.json']);
   await step('type-check test', join(BIN, 'tsc'), ['-p', 'test/tsconfig.json']);
