@@ -139,13 +139,81 @@ describe('listAll', () => {
     expect(handed).not.toContain(3);
   });
 
+  it('with a count to aim at, asks for the pages it fills and the one after together', async () => {
+    const { standin } = productClient(1_000);
+    const fetch = inProcessFetch(standin);
+    const askedBeforeAnyAnswer: number[] = [];
+    let answered = false;
+    const client = createClient({
+      baseUrl: 'http://standin.test',
+      token: standin.token,
+      fetch: async (input, init) => {
+        if (!answered) askedBeforeAnyAnswer.push(Number(/page=(\d+)/.exec(String(input))?.[1]));
+        const response = await fetch(input, init);
+        answered = true;
+        return response;
+      },
+    });
+    // 450 records fill pages 1 and 2; page 3 is where the walk expects to end.
+    expect(await client.listAll('Product', { concurrency: 4, expectedRecords: 450 })).toHaveLength(1_000);
+    expect(askedBeforeAnyAnswer).toEqual([1, 2, 3]);
+  });
+
   it('refuses a server that ignores the page number instead of looping forever', async () => {
     const { standin, client } = productClient(400);
     const page1 = JSON.stringify(standin.records('Product').slice(0, 200));
     standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'malformed', body: page1, contentType: 'application/json' });
     const error = await client.listAll('Product', { concurrency: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadResponseError);
-    expect((error as Error).message).toMatch(/page 2 repeats records/);
+    expect(error).toMatchObject({ method: 'GET', path: '/api/V2/Product?page=2', status: 200 });
+    expect((error as Error).message).toBe('GET /api/V2/Product?page=2: 200 answer unusable: page 2 repeats records of earlier pages (is paging ignored?)');
+  });
+
+  it('a walk whose signal was aborted before it began asks for nothing and rejects with the reason', async () => {
+    const { standin, client } = productClient(450);
+    const controller = new AbortController();
+    const reason = new Error('the till closed');
+    controller.abort(reason);
+    const progress: ListProgress[] = [];
+    await expect(client.listAll('Product', { signal: controller.signal, onProgress: (p) => progress.push(p) })).rejects.toBe(reason);
+    expect(standin.log).toEqual([]);
+    expect(progress).toEqual([]);
+  });
+
+  it('a failing page cancels the pages still in flight', async () => {
+    const aborted: number[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const page = Number(/page=(\d+)/.exec(String(input))?.[1]);
+      if (page === 2) return new Response('{"Message":"down"}', { status: 503 });
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => {
+          aborted.push(page);
+          reject(init.signal?.reason);
+        });
+      });
+    }) as typeof globalThis.fetch;
+    const client = createClient({ baseUrl: 'http://shop.test', token: 'dG9rZW4=', fetch });
+    await expect(client.listAll('Product', { concurrency: 4, expectedRecords: 1_000 })).rejects.toMatchObject({ status: 503, path: '/api/V2/Product?page=2' });
+    expect(aborted.sort()).toEqual([1, 3, 4]);
+  });
+
+  it('leaves no listener on the caller\u2019s signal, which may outlive many walks', async () => {
+    const { client } = productClient(450);
+    const controller = new AbortController();
+    const listening = new Set<unknown>();
+    const signal = controller.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
+      listening.add(listener);
+      add(type, listener as EventListener, options as AddEventListenerOptions);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
+      if (type === 'abort') listening.delete(listener);
+      remove(type, listener as EventListener, options as EventListenerOptions);
+    }) as typeof signal.removeEventListener;
+    expect(await client.listAll('Product', { signal })).toHaveLength(450);
+    expect(listening.size).toBe(0);
   });
 
   it('stops when the caller aborts', async () => {
