@@ -10,7 +10,14 @@ import { isServerId, recordId } from './ids.ts';
 import { sameJson } from './json-equal.ts';
 import { KINDS, type Kind, PAGE_SIZE } from './kinds.ts';
 import { CACHED_AT_HEADER, SOURCE_HEADER } from './offline.ts';
-import { collectionPath, listPath, recordPath, type SegmentOverrides, SETTINGS_PATHS, type SettingsPathStyle } from './paths.ts';
+import {
+  collectionPath,
+  listPath,
+  recordPath,
+  SETTINGS_PATHS,
+  type SegmentOverrides,
+  type SettingsPathStyle,
+} from './paths.ts';
 import type { RecordInput, RecordOf } from './records.ts';
 import { decodeSettings } from './settings.ts';
 
@@ -88,7 +95,7 @@ export interface EposClient {
 }
 
 /** Default number of list pages in flight during {@link EposClient.listAll}. */
-export const DEFAULT_LIST_CONCURRENCY = 4;
+const DEFAULT_LIST_CONCURRENCY = 4;
 
 /** Creates a client. Throws a TypeError for a token no header can carry. */
 export function createClient(options: ClientOptions): EposClient {
@@ -125,8 +132,9 @@ export function createClient(options: ClientOptions): EposClient {
       throw new InvalidRequestError({ method: 'GET', path }, `page must be an integer from 1, got ${String(page)}`);
     }
     const answer = await transport.send('GET', path, callOptions);
-    if (!Array.isArray(answer.value)) throw unusable(answer, `expected a JSON array of ${KINDS[kind].label} records, got ${describe(answer.value)}`);
-    answer.value.forEach((item, index) => checkRecord(kind, answer, item, `item ${index}`));
+    if (!Array.isArray(answer.value))
+      throw unusable(answer, `expected a JSON array of ${KINDS[kind].label} records, got ${describe(answer.value)}`);
+    for (const [index, item] of answer.value.entries()) checkRecord(kind, answer, item, `item ${index}`);
     return answer.value as RecordOf<K>[];
   }
 
@@ -150,7 +158,8 @@ export function createClient(options: ClientOptions): EposClient {
     // with each full page (1, 2, 4... up to `concurrency`), so a walk overshoots its end by little.
     let fullThrough = 0;
     const full = new Set<number>();
-    const mayRequest = (page: number): boolean => page <= aim || page <= fullThrough + Math.min(concurrency, 2 ** Math.max(0, fullThrough - aim));
+    const mayRequest = (page: number): boolean =>
+      page <= aim || page <= fullThrough + Math.min(concurrency, 2 ** Math.max(0, fullThrough - aim));
     let nextToHand = 1;
     let handing: Promise<void> = Promise.resolve();
     // Workers keep fetching while earlier pages are handed on (stored, say), and wait only when
@@ -170,13 +179,22 @@ export function createClient(options: ClientOptions): EposClient {
 
     // Pages are handed on strictly in order, whatever order they arrive in.
     async function handOn(): Promise<void> {
-      for (let records = arrived.get(nextToHand); records !== undefined && nextToHand <= lastPage; records = arrived.get(nextToHand)) {
+      for (
+        let records = arrived.get(nextToHand);
+        records !== undefined && nextToHand <= lastPage;
+        records = arrived.get(nextToHand)
+      ) {
         arrived.delete(nextToHand);
         const page = nextToHand++;
         const fresh = records.filter((r) => !seen.has(recordId(kind, r) as number));
         // A full page of ids already seen means the server ignores `page`: stop rather than loop forever.
         if (records.length > 0 && fresh.length === 0) {
-          throw new BadResponseError({ method: 'GET', path: listPath(kind, page, segments) }, 200, `page ${page} repeats records of earlier pages (is paging ignored?)`, '');
+          throw new BadResponseError(
+            { method: 'GET', path: listPath(kind, page, segments) },
+            200,
+            `page ${page} repeats records of earlier pages (is paging ignored?)`,
+            '',
+          );
         }
         for (const r of fresh) seen.add(recordId(kind, r) as number);
         all.push(...fresh);
@@ -208,10 +226,14 @@ export function createClient(options: ClientOptions): EposClient {
     }
 
     try {
-      await Promise.all(Array.from({ length: concurrency }, () => worker().catch((error: unknown) => {
-        fail(error);
-        throw error;
-      })));
+      await Promise.all(
+        Array.from({ length: concurrency }, () =>
+          worker().catch((error: unknown) => {
+            fail(error);
+            throw error;
+          }),
+        ),
+      );
       await handing;
       // A walk the caller stopped between requests is no complete walk, however many pages it got.
       controller.signal.throwIfAborted();
@@ -229,20 +251,36 @@ export function createClient(options: ClientOptions): EposClient {
     return checkRecord(kind, answer, answer.value, 'the answer') as RecordOf<K>;
   }
 
-  async function create<K extends Kind>(kind: K, body: RecordInput<K>, callOptions: CallOptions = {}): Promise<RecordOf<K>> {
+  async function create<K extends Kind>(
+    kind: K,
+    body: RecordInput<K>,
+    callOptions: CallOptions = {},
+  ): Promise<RecordOf<K>> {
     const request: RequestRef = { method: 'POST', path: collectionPath(kind, segments) };
-    const answer = await transport.send(request.method, request.path, { ...callOptions, body: encodeJson(request, body) });
+    const answer = await transport.send(request.method, request.path, {
+      ...callOptions,
+      body: encodeJson(request, body),
+    });
     return checkRecord(kind, answer, answer.value, 'the created record') as RecordOf<K>;
   }
 
-  async function update<K extends Kind>(kind: K, id: number, body: RecordInput<K>, callOptions: CallOptions = {}): Promise<RecordOf<K>> {
+  async function update<K extends Kind>(
+    kind: K,
+    id: number,
+    body: RecordInput<K>,
+    callOptions: CallOptions = {},
+  ): Promise<RecordOf<K>> {
     checkId('PUT', kind, id);
     const request: RequestRef = { method: 'PUT', path: recordPath(kind, id, segments) };
-    const answer = await transport.send(request.method, request.path, { ...callOptions, body: encodeJson(request, body) });
+    const answer = await transport.send(request.method, request.path, {
+      ...callOptions,
+      body: encodeJson(request, body),
+    });
     const record = checkRecord(kind, answer, answer.value, 'the updated record');
     // Another record in the answer proves nothing about this one.
     const answered = recordId(kind, record);
-    if (answered !== id) throw unusable(answer, `the updated record should be ${KINDS[kind].label} ${id}, got ${answered}`);
+    if (answered !== id)
+      throw unusable(answer, `the updated record should be ${KINDS[kind].label} ${id}, got ${answered}`);
     return record as RecordOf<K>;
   }
 
@@ -266,10 +304,14 @@ export function createClient(options: ClientOptions): EposClient {
 
   async function saveSettings(document: unknown, callOptions: CallOptions = {}): Promise<unknown> {
     const request: RequestRef = { method: 'POST', path: settingsPath };
-    const answer = await transport.send(request.method, request.path, { ...callOptions, body: encodeJson(request, document) });
+    const answer = await transport.send(request.method, request.path, {
+      ...callOptions,
+      body: encodeJson(request, document),
+    });
     // The contract says the answer repeats the document: only that proves it was saved.
     const saved = answer.value === undefined ? undefined : decodeSettings(answer.value);
-    if (!sameJson(saved, document)) throw unusable(answer, `the answer should repeat the saved document, got ${describe(answer.value)}`);
+    if (!sameJson(saved, document))
+      throw unusable(answer, `the answer should repeat the saved document, got ${describe(answer.value)}`);
     return saved;
   }
 

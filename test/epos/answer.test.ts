@@ -22,7 +22,10 @@ describe('parseRetryAfter', () => {
 
 describe('readServerAnswer', () => {
   it('reads an ASP.NET body with ModelState', () => {
-    const body = JSON.stringify({ Message: 'The request is invalid.', ModelState: { 'product.Name': ['Name is required.'] } });
+    const body = JSON.stringify({
+      Message: 'The request is invalid.',
+      ModelState: { 'product.Name': ['Name is required.'] },
+    });
     expect(readServerAnswer(400, new Headers(), body, keep)).toEqual({
       status: 400,
       serverMessage: 'The request is invalid.',
@@ -38,15 +41,23 @@ describe('readServerAnswer', () => {
   });
 
   it('reads plain text and HTML pages as one short line', () => {
-    expect(readServerAnswer(502, new Headers(), 'Bad gateway\n\n  upstream', keep).serverMessage).toBe('Bad gateway upstream');
-    const html = '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body><h1>Down</h1></body></html>';
+    expect(readServerAnswer(502, new Headers(), 'Bad gateway\n\n  upstream', keep).serverMessage).toBe(
+      'Bad gateway upstream',
+    );
+    const html =
+      '<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head><body><h1>Down</h1></body></html>';
     expect(readServerAnswer(503, new Headers(), html, keep).serverMessage).toBe('HTML page: 503 Service Unavailable');
     const long = 'x'.repeat(5000);
     expect(readServerAnswer(500, new Headers(), long, keep).serverMessage?.length).toBe(300);
   });
 
   it('takes Retry-After from the headers and removes the token via redact', () => {
-    const answer = readServerAnswer(429, new Headers({ 'Retry-After': '3' }), '{"Message":"API Limit Exceeded for SECRET"}', (t) => t.replace('SECRET', '[token]'));
+    const answer = readServerAnswer(
+      429,
+      new Headers({ 'Retry-After': '3' }),
+      '{"Message":"API Limit Exceeded for SECRET"}',
+      (t) => t.replace('SECRET', '[token]'),
+    );
     expect(answer).toEqual({ status: 429, retryAfterMs: 3000, serverMessage: 'API Limit Exceeded for [token]' });
   });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type AppConfig, CONFIG_FIELDS, CONFIG_VERSION, DEFAULT_CONFIG, MAX_FAVOURITES, readConfig, validateConfig, writeConfig } from '../../app/epos/app-config.ts';
+import {
+  type AppConfig,
+  CONFIG_FIELDS,
+  CONFIG_VERSION,
+  DEFAULT_CONFIG,
+  MAX_FAVOURITES,
+  readConfig,
+  validateConfig,
+  writeConfig,
+} from '../../app/epos/app-config.ts';
 
 const VALID: AppConfig = {
   tillName: 'Front counter',
@@ -28,7 +37,14 @@ describe('readConfig', () => {
   });
 
   it('keeps the valid fields of a partly broken document and names each broken one', () => {
-    const reading = readConfig({ version: 1, tillName: 'Bar', currency: 'pounds', refreshMinutes: 0, favourites: [1, 1], allowCustomerCreate: 'yes' });
+    const reading = readConfig({
+      version: 1,
+      tillName: 'Bar',
+      currency: 'pounds',
+      refreshMinutes: 0,
+      favourites: [1, 1],
+      allowCustomerCreate: 'yes',
+    });
     expect(reading.status).toBe('partial');
     expect(reading.config).toEqual({ ...DEFAULT_CONFIG, tillName: 'Bar' });
     expect(reading.problems).toEqual([
@@ -59,8 +75,12 @@ describe('readConfig', () => {
     expect(reading.status).toBe('partial');
     expect(reading.config).toEqual(VALID);
     expect(reading.unknownKeys).toEqual(['receiptFooter']);
-    expect(reading.problems).toEqual(['The settings were saved by a newer version of the app (version 7); what this version understands is used.']);
-    expect(readConfig({ version: 'one', ...VALID }).problems).toEqual(['The settings have an unknown version ("one").']);
+    expect(reading.problems).toEqual([
+      'The settings were saved by a newer version of the app (version 7); what this version understands is used.',
+    ]);
+    expect(readConfig({ version: 'one', ...VALID }).problems).toEqual([
+      'The settings have an unknown version ("one").',
+    ]);
   });
 
   it('never shares the defaults’ favourites list between readings', () => {
@@ -74,7 +94,12 @@ describe('readConfig', () => {
 describe('writeConfig', () => {
   it('keeps keys this app does not know and stamps the version', () => {
     const stored = { version: 1, tillName: 'Old', receiptFooter: 'Thanks', other: { deep: [1] } };
-    expect(writeConfig(VALID, stored)).toEqual({ version: CONFIG_VERSION, ...VALID, receiptFooter: 'Thanks', other: { deep: [1] } });
+    expect(writeConfig(VALID, stored)).toEqual({
+      version: CONFIG_VERSION,
+      ...VALID,
+      receiptFooter: 'Thanks',
+      other: { deep: [1] },
+    });
     // A round trip loses nothing.
     const again = writeConfig(readConfig(writeConfig(VALID, stored)).config, writeConfig(VALID, stored));
     expect(again).toEqual(writeConfig(VALID, stored));
@@ -105,12 +130,18 @@ describe('validateConfig', () => {
       { value: '', message: 'Locale must be a language tag such as en-GB.' },
     ],
     priceField: [{ value: 'CostPrice', message: 'Price charged must be SalePrice or EatOutPrice.' }],
-    refreshMinutes: [0, 1441, 2.5, Number.NaN].map((value) => ({ value, message: 'Catalog refresh (minutes) must be a whole number of minutes from 1 to 1440.' })),
+    refreshMinutes: [0, 1441, 2.5, Number.NaN].map((value) => ({
+      value,
+      message: 'Catalog refresh (minutes) must be a whole number of minutes from 1 to 1440.',
+    })),
     favourites: [
       { value: [1, -2], message: 'Favourites must be a list of product ids.' },
       { value: [1, 1.5], message: 'Favourites must be a list of product ids.' },
       { value: [4, 4], message: 'Favourites must not list a product twice.' },
-      { value: Array.from({ length: MAX_FAVOURITES + 1 }, (_, i) => i + 1), message: `Favourites must hold at most ${MAX_FAVOURITES} products.` },
+      {
+        value: Array.from({ length: MAX_FAVOURITES + 1 }, (_, i) => i + 1),
+        message: `Favourites must hold at most ${MAX_FAVOURITES} products.`,
+      },
     ],
     allowCustomerCreate: [{ value: 'true', message: 'Cashiers may create customers must be true or false.' }],
   };
@@ -127,6 +158,8 @@ describe('validateConfig', () => {
     expect(validateConfig({ ...VALID, refreshMinutes: 1 })).toEqual({});
     expect(validateConfig({ ...VALID, refreshMinutes: 1440 })).toEqual({});
     expect(validateConfig({ ...VALID, tillName: 'x'.repeat(40) })).toEqual({});
-    expect(validateConfig({ ...VALID, favourites: Array.from({ length: MAX_FAVOURITES }, (_, i) => i + 1) })).toEqual({});
+    expect(validateConfig({ ...VALID, favourites: Array.from({ length: MAX_FAVOURITES }, (_, i) => i + 1) })).toEqual(
+      {},
+    );
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient, type EposClient } from '../../app/epos/client.ts';
-import { idKey, type IdStyle, recordId } from '../../app/epos/ids.ts';
+import { type IdStyle, idKey, recordId } from '../../app/epos/ids.ts';
 import { KIND_NAMES, KINDS, type Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
@@ -49,7 +49,7 @@ function expectedListPath(kind: Kind, page: number): string {
 function expectWire(entry: LoggedRequest | undefined, method: string, path: string, body: string, token: string): void {
   expect(entry).toBeDefined();
   expect({ method: entry?.method, path: entry?.path, body: entry?.body }).toEqual({ method, path, body });
-  expect(entry?.headers['authorization']).toBe(`Basic ${token}`);
+  expect(entry?.headers.authorization).toBe(`Basic ${token}`);
   expect(entry?.headers['content-type']).toBe('application/json');
 }
 
@@ -98,7 +98,12 @@ describe('app settings', () => {
 
   it('saves at the integration path and reads back at the legacy path, the same document', async () => {
     const { standin, client } = setup('v2');
-    const legacy = createClient({ baseUrl: BASE, token: standin.token, fetch: inProcessFetch(standin), settingsPath: 'legacy' });
+    const legacy = createClient({
+      baseUrl: BASE,
+      token: standin.token,
+      fetch: inProcessFetch(standin),
+      settingsPath: 'legacy',
+    });
     expect(await client.getSettings()).toEqual({ document: null, storedAt: null });
     expectWire(standin.log.at(-1), 'GET', '/api/integration/appsettings', '', standin.token);
 
@@ -112,7 +117,12 @@ describe('app settings', () => {
 
   it('saves at the legacy path and reads at the integration path', async () => {
     const { standin, client } = setup('contract');
-    const legacy = createClient({ baseUrl: BASE, token: standin.token, fetch: inProcessFetch(standin), settingsPath: 'legacy' });
+    const legacy = createClient({
+      baseUrl: BASE,
+      token: standin.token,
+      fetch: inProcessFetch(standin),
+      settingsPath: 'legacy',
+    });
     expect(await legacy.saveSettings(doc)).toEqual(doc);
     expectWire(standin.log.at(-1), 'POST', '/API/Integrations/AppSettings/', JSON.stringify(doc), standin.token);
     expect((await client.getSettings()).document).toEqual(doc);
@@ -128,7 +138,10 @@ describe('app settings', () => {
     const stored = createClient({
       baseUrl: BASE,
       token: 'dG9rZW4=',
-      fetch: async () => new Response(JSON.stringify(doc), { headers: { 'X-Epos-Source': 'cache', 'X-Epos-Cached-At': '2026-11-22T10:00:00.000Z' } }),
+      fetch: async () =>
+        new Response(JSON.stringify(doc), {
+          headers: { 'X-Epos-Source': 'cache', 'X-Epos-Cached-At': '2026-11-22T10:00:00.000Z' },
+        }),
     });
     expect(await stored.getSettings()).toEqual({ document: doc, storedAt: Date.parse('2026-11-22T10:00:00.000Z') });
   });

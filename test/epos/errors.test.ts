@@ -13,16 +13,20 @@ import {
   ServerError,
   TimeoutError,
 } from '../../app/epos/errors.ts';
-import { failure } from './failure.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
+import { failure } from './failure.ts';
 
 function setup(token?: string): { standin: Standin; client: EposClient } {
   const standin = createStandin({ products: 50 });
-  const client = createClient({ baseUrl: 'http://standin.test', token: token ?? standin.token, fetch: inProcessFetch(standin), timeoutMs: 200 });
+  const client = createClient({
+    baseUrl: 'http://standin.test',
+    token: token ?? standin.token,
+    fetch: inProcessFetch(standin),
+    timeoutMs: 200,
+  });
   return { standin, client };
 }
-
 
 describe('errors from the stand-in', () => {
   it('a wrong token is an AuthError and changes nothing', async () => {
@@ -52,7 +56,7 @@ describe('errors from the stand-in', () => {
     expect(error).toBeInstanceOf(type);
     expect((error as ServerError).status).toBe(status);
     expect((error as ServerError).serverMessage).toBeTruthy();
-    expect(standin.record('Product', 1)?.['Name']).not.toBe('Changed');
+    expect(standin.record('Product', 1)?.Name).not.toBe('Changed');
   });
 
   it('429 carries Retry-After', async () => {
@@ -78,8 +82,18 @@ describe('errors from the stand-in', () => {
       ['/api/V2/Product?page=1', '[{"ProductID":1,"Na', /not valid JSON/, () => client.list('Product', 1)],
       ['/api/V2/Product?page=1', '{"Message":"ok"}', /expected a JSON array/, () => client.list('Product', 1)],
       ['/api/V2/Product/1', '[{"ProductID":1}]', /should be a Product record/, () => client.get('Product', 1)],
-      ['/api/V2/TenderType/?page=1', '[{"Name":"Cash"}]', /has no id \(neither TypeID nor Id\)/, () => client.list('TenderType', 1)],
-      ['/api/V2/Customer', '', /has no id|should be a Customer record/, () => client.create('Customer', { Forename: 'A' })],
+      [
+        '/api/V2/TenderType/?page=1',
+        '[{"Name":"Cash"}]',
+        /has no id \(neither TypeID nor Id\)/,
+        () => client.list('TenderType', 1),
+      ],
+      [
+        '/api/V2/Customer',
+        '',
+        /has no id|should be a Customer record/,
+        () => client.create('Customer', { Forename: 'A' }),
+      ],
     ] as const;
     for (const [path, body, message, call] of bad) {
       standin.faults.clear();
@@ -109,16 +123,23 @@ describe('errors from the stand-in', () => {
     expect(error.message).toBe('GET /api/V2/Product/1: no answer within 200 ms');
   });
 
-  it.each([1.5, -3, 0, Number.NaN, Number.POSITIVE_INFINITY])('refuses id %s for update, delete and get before sending', async (id) => {
-    const { standin, client } = setup();
-    for (const call of [() => client.update('Product', id, { Name: 'x' }), () => client.remove('Product', id), () => client.get('Product', id)]) {
-      const error = await failure(call());
-      expect(error).toBeInstanceOf(InvalidRequestError);
-      expect(error.mayHaveReached).toBe(false);
-      expect(error.message).toMatch(/id must be a positive integer/);
-    }
-    expect(standin.log).toHaveLength(0);
-  });
+  it.each([1.5, -3, 0, Number.NaN, Number.POSITIVE_INFINITY])(
+    'refuses id %s for update, delete and get before sending',
+    async (id) => {
+      const { standin, client } = setup();
+      for (const call of [
+        () => client.update('Product', id, { Name: 'x' }),
+        () => client.remove('Product', id),
+        () => client.get('Product', id),
+      ]) {
+        const error = await failure(call());
+        expect(error).toBeInstanceOf(InvalidRequestError);
+        expect(error.mayHaveReached).toBe(false);
+        expect(error.message).toMatch(/id must be a positive integer/);
+      }
+      expect(standin.log).toHaveLength(0);
+    },
+  );
 
   it('refuses a page number below 1 before sending', async () => {
     const { standin, client } = setup();
@@ -128,7 +149,11 @@ describe('errors from the stand-in', () => {
 
   it('never puts the token in an error, even when the server echoes it', async () => {
     const { standin, client } = setup();
-    standin.faults.add({ type: 'status', status: 500, body: JSON.stringify({ Message: `bad header Basic ${standin.token}` }) });
+    standin.faults.add({
+      type: 'status',
+      status: 500,
+      body: JSON.stringify({ Message: `bad header Basic ${standin.token}` }),
+    });
     const error = await failure(client.list('Product', 1));
     expect(error.message).toContain('[token]');
     expect(error.message).not.toContain(standin.token);

@@ -12,8 +12,8 @@ import {
   ServerError,
   TimeoutError,
 } from '../../app/epos/errors.ts';
-import { failure } from './failure.ts';
 import { createTransport, type DeprecationNotice, encodeJson } from '../../app/epos/http.ts';
+import { failure } from './failure.ts';
 
 const TOKEN = 'ZGVtby1rZXk6ZGVtby1zZWNyZXQ=';
 
@@ -27,7 +27,6 @@ function answering(make: () => Response | Promise<Response>) {
   return { fetch: fetch as typeof globalThis.fetch, seen };
 }
 
-
 describe('transport headers and URL', () => {
   it('sends Basic auth, JSON content type and the body to base + path', async () => {
     const { fetch, seen } = answering(() => new Response('{"ok":true}', { status: 200 }));
@@ -37,7 +36,10 @@ describe('transport headers and URL', () => {
     expect(seen[0]?.url).toBe('http://shop.test/api/V2/Customer');
     expect(seen[0]?.init?.method).toBe('POST');
     expect(seen[0]?.init?.body).toBe('{"Forename":"Ann"}');
-    expect(seen[0]?.init?.headers).toMatchObject({ Authorization: `Basic ${TOKEN}`, 'Content-Type': 'application/json' });
+    expect(seen[0]?.init?.headers).toMatchObject({
+      Authorization: `Basic ${TOKEN}`,
+      'Content-Type': 'application/json',
+    });
   });
 
   it('refuses a token a header cannot carry without quoting it', () => {
@@ -63,7 +65,9 @@ describe('status classes', () => {
     [503, ServerError, 'server'],
   ];
   it.each(cases)('%i is %o', async (status, type, code) => {
-    const { fetch } = answering(() => new Response(`{"Message":"nope ${TOKEN}"}`, { status, headers: { 'Retry-After': '2' } }));
+    const { fetch } = answering(
+      () => new Response(`{"Message":"nope ${TOKEN}"}`, { status, headers: { 'Retry-After': '2' } }),
+    );
     const transport = createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch });
     const error = await failure(transport.send('PUT', '/api/V2/Product/5', { body: '{}' }));
     expect(error).toBeInstanceOf(type);
@@ -80,7 +84,9 @@ describe('status classes', () => {
   it('keeps ASP.NET ModelState on a 400', async () => {
     const body = JSON.stringify({ Message: 'The request is invalid.', ModelState: { Name: ['Required'] } });
     const { fetch } = answering(() => new Response(body, { status: 400 }));
-    const error = (await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Product'))) as ClientError;
+    const error = (await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Product'),
+    )) as ClientError;
     expect(error.serverMessage).toBe('The request is invalid.');
     expect(error.modelState).toEqual({ Name: ['Required'] });
     expect(error.message).toBe('POST /api/V2/Product: HTTP 400: The request is invalid. (Name: Required)');
@@ -89,11 +95,17 @@ describe('status classes', () => {
 
 describe('unusable 200 answers', () => {
   it.each([
-    ['an HTML captive portal', '<!DOCTYPE html><html><title>Sign in to Wi-Fi</title></html>', /HTML page instead of JSON/],
+    [
+      'an HTML captive portal',
+      '<!DOCTYPE html><html><title>Sign in to Wi-Fi</title></html>',
+      /HTML page instead of JSON/,
+    ],
     ['truncated JSON', '[{"ProductID":1,"Name":"Te', /not valid JSON/],
   ])('%s is a BadResponseError', async (_label, body, message) => {
     const { fetch } = answering(() => new Response(body, { status: 200, headers: { 'Content-Type': 'text/html' } }));
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1'));
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1'),
+    );
     expect(error).toBeInstanceOf(BadResponseError);
     expect(error.message).toMatch(message);
   });
@@ -108,9 +120,13 @@ describe('unusable 200 answers', () => {
 describe('network failures and time limits', () => {
   it('a reset connection may have reached the server', async () => {
     const fetch = (async () => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      });
     }) as typeof globalThis.fetch;
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Customer', { body: '{}' }));
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Customer', { body: '{}' }),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.mayHaveReached).toBe(true);
     expect(error.message).toContain('ECONNRESET');
@@ -118,9 +134,13 @@ describe('network failures and time limits', () => {
 
   it('a refused connection certainly did not', async () => {
     const fetch = (async () => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      });
     }) as typeof globalThis.fetch;
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Customer', { body: '{}' }));
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Customer', { body: '{}' }),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.mayHaveReached).toBe(false);
   });
@@ -149,7 +169,9 @@ describe('network failures and time limits', () => {
       });
       return new Response(body, { status: 200 });
     }) as typeof globalThis.fetch;
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch, timeoutMs: 30 }).send('GET', '/api/V2/Product?page=1'));
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch, timeoutMs: 30 }).send('GET', '/api/V2/Product?page=1'),
+    );
     expect(error).toBeInstanceOf(TimeoutError);
   });
 
@@ -165,12 +187,16 @@ describe('network failures and time limits', () => {
 
 describe('deprecation notice', () => {
   it('is reported once, not per request', async () => {
-    const { fetch } = answering(() => new Response('[]', { headers: { Deprecation: 'true', Sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' } }));
+    const { fetch } = answering(
+      () => new Response('[]', { headers: { Deprecation: 'true', Sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' } }),
+    );
     const notices: DeprecationNotice[] = [];
     const transport = createTransport({ baseUrl: '', token: TOKEN, fetch, onDeprecation: (n) => notices.push(n) });
     await transport.send('GET', '/api/V2/Product?page=1');
     await transport.send('GET', '/api/V2/Product?page=2');
-    expect(notices).toEqual([{ deprecation: 'true', sunset: 'Wed, 01 Jul 2026 00:00:00 GMT', path: '/api/V2/Product?page=1' }]);
+    expect(notices).toEqual([
+      { deprecation: 'true', sunset: 'Wed, 01 Jul 2026 00:00:00 GMT', path: '/api/V2/Product?page=1' },
+    ]);
     expect(transport.deprecation?.sunset).toBe('Wed, 01 Jul 2026 00:00:00 GMT');
   });
 });
@@ -179,7 +205,9 @@ describe('answers the service worker made', () => {
   it('an offline refusal is a NetworkError that certainly did not reach the server', async () => {
     const body = JSON.stringify({ Message: 'Offline: Customer records are only available online.' });
     const { fetch } = answering(() => new Response(body, { status: 503, headers: { 'X-Epos-Offline': '1' } }));
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Customer/?page=1'));
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Customer/?page=1'),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.mayHaveReached).toBe(false);
     expect(error.message).toBe('GET /api/V2/Customer/?page=1: Offline: Customer records are only available online.');
@@ -196,20 +224,33 @@ describe("Epos Now's API limit", () => {
     [200, 'text'],
     [200, 'json'],
     [503, 'html'],
-  ] as const)('"API Limit Exceeded" answered %i as %s is a RateLimitError with its Retry-After', async (status, form) => {
-    const body = form === 'json' ? '{"Message":"API Limit Exceeded"}' : form === 'html' ? '<html><title>API Limit Exceeded</title></html>' : 'API Limit Exceeded';
-    const { fetch } = answering(() => new Response(body, { status, headers: { 'Retry-After': '30' } }));
-    const error = await failure(createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1'));
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect(error.code).toBe('rate-limit');
-    expect((error as RateLimitError).retryAfterMs).toBe(30_000);
-    expect((error as RateLimitError).status).toBe(status);
-  });
+  ] as const)(
+    '"API Limit Exceeded" answered %i as %s is a RateLimitError with its Retry-After',
+    async (status, form) => {
+      const body =
+        form === 'json'
+          ? '{"Message":"API Limit Exceeded"}'
+          : form === 'html'
+            ? '<html><title>API Limit Exceeded</title></html>'
+            : 'API Limit Exceeded';
+      const { fetch } = answering(() => new Response(body, { status, headers: { 'Retry-After': '30' } }));
+      const error = await failure(
+        createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1'),
+      );
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error.code).toBe('rate-limit');
+      expect((error as RateLimitError).retryAfterMs).toBe(30_000);
+      expect((error as RateLimitError).status).toBe(status);
+    },
+  );
 
   it('a record or a list that merely mentions the words is an answer, not a limit', async () => {
     const list = JSON.stringify([{ ProductID: 1, Name: 'API Limit Exceeded (the board game)' }]);
     const { fetch } = answering(() => new Response(list));
-    const answer = await createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1');
+    const answer = await createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send(
+      'GET',
+      '/api/V2/Product?page=1',
+    );
     expect(answer.value).toEqual(JSON.parse(list));
   });
 });
@@ -218,13 +259,20 @@ describe('what a request carries, and where it goes', () => {
   it('asks for JSON, and sends no body with a GET', async () => {
     const { fetch, seen } = answering(() => new Response('[]'));
     await createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1');
-    expect(seen[0]?.init?.headers).toEqual({ Authorization: `Basic ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' });
+    expect(seen[0]?.init?.headers).toEqual({
+      Authorization: `Basic ${TOKEN}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    });
     expect(seen[0]?.init?.body ?? null).toBeNull();
   });
 
   it('a base address ending in several slashes still yields one slash before the path', async () => {
     const { fetch, seen } = answering(() => new Response('[]'));
-    await createTransport({ baseUrl: 'http://shop.test/till///', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1');
+    await createTransport({ baseUrl: 'http://shop.test/till///', token: TOKEN, fetch }).send(
+      'GET',
+      '/api/V2/Product?page=1',
+    );
     expect(seen[0]?.url).toBe('http://shop.test/till/api/V2/Product?page=1');
   });
 
@@ -234,7 +282,13 @@ describe('what a request carries, and where it goes', () => {
       const { fetch } = answering(() => new Response('[]'));
       const transport = createTransport({ baseUrl: '', token: TOKEN, fetch });
       await transport.send('GET', '/api/V2/Product?page=1');
-      await failure(createTransport({ baseUrl: '', token: TOKEN, fetch: answering(() => new Response('', { status: 500 })).fetch }).send('GET', '/api/V2/Product?page=1'));
+      await failure(
+        createTransport({
+          baseUrl: '',
+          token: TOKEN,
+          fetch: answering(() => new Response('', { status: 500 })).fetch,
+        }).send('GET', '/api/V2/Product?page=1'),
+      );
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();
@@ -245,15 +299,23 @@ describe('what a request carries, and where it goes', () => {
 describe('which answers are successes', () => {
   it.each([200, 201, 204, 299])('%i is an answer', async (status) => {
     const { fetch } = answering(() => new Response(status === 204 ? null : '{"ProductID":1}', { status }));
-    const answer = await createTransport({ baseUrl: '', token: TOKEN, fetch }).send('PUT', '/api/V2/Product/1', { body: '{}' });
+    const answer = await createTransport({ baseUrl: '', token: TOKEN, fetch }).send('PUT', '/api/V2/Product/1', {
+      body: '{}',
+    });
     expect(answer.status).toBe(status);
   });
 
   it('a 300 is a redirect, not an answer: a write is not sent on', async () => {
-    const { fetch } = answering(() => new Response('{"ProductID":1}', { status: 300, headers: { Location: 'http://elsewhere.test/' } }));
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('PUT', '/api/V2/Product/1', { body: '{}' }));
+    const { fetch } = answering(
+      () => new Response('{"ProductID":1}', { status: 300, headers: { Location: 'http://elsewhere.test/' } }),
+    );
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('PUT', '/api/V2/Product/1', { body: '{}' }),
+    );
     expect(error).toBeInstanceOf(BadResponseError);
-    expect(error.message).toBe('PUT /api/V2/Product/1: 300 answer unusable: the answer was a redirect to http://elsewhere.test/; a write is not sent on to another address');
+    expect(error.message).toBe(
+      'PUT /api/V2/Product/1: 300 answer unusable: the answer was a redirect to http://elsewhere.test/; a write is not sent on to another address',
+    );
   });
 
   it('a body of only whitespace is no value, not broken JSON', async () => {
@@ -264,18 +326,24 @@ describe('which answers are successes', () => {
 
   it('broken JSON keeps the parser error as its cause', async () => {
     const { fetch } = answering(() => new Response('[{"Prod', { status: 200 }));
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1'));
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1'),
+    );
     expect(error).toBeInstanceOf(BadResponseError);
     expect(error.cause).toBeInstanceOf(SyntaxError);
   });
 
   it('a 408 is a time-out, with the server\u2019s words when it gave some', async () => {
     const said = answering(() => new Response('{"Message":"took too long"}', { status: 408 }));
-    const withWords = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch: said.fetch }).send('GET', '/api/V2/Product?page=1'));
+    const withWords = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch: said.fetch }).send('GET', '/api/V2/Product?page=1'),
+    );
     expect(withWords).toBeInstanceOf(TimeoutError);
     expect(withWords.message).toBe('GET /api/V2/Product?page=1: HTTP 408: took too long');
     const silent = answering(() => new Response('', { status: 408 }));
-    const bare = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch: silent.fetch }).send('GET', '/api/V2/Product?page=1'));
+    const bare = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch: silent.fetch }).send('GET', '/api/V2/Product?page=1'),
+    );
     expect(bare.message).toBe('GET /api/V2/Product?page=1: HTTP 408');
   });
 });
@@ -286,17 +354,28 @@ describe('which network failures may have reached the server', () => {
     (async () => {
       throw new TypeError('fetch failed', { cause });
     }) as typeof globalThis.fetch;
-  const sendVia = (fetch: typeof globalThis.fetch) => failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Customer', { body: '{}' }));
+  const sendVia = (fetch: typeof globalThis.fetch) =>
+    failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('POST', '/api/V2/Customer', { body: '{}' }));
 
-  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])('%s: the request never left', async (code) => {
-    const error = await sendVia(failingWith(Object.assign(new Error(`connect ${code}`), { code })));
-    expect(error).toBeInstanceOf(NetworkError);
-    expect(error.mayHaveReached).toBe(false);
-    expect(error.message).toBe(`POST /api/V2/Customer: network failure (fetch failed: ${code})`);
-  });
+  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])(
+    '%s: the request never left',
+    async (code) => {
+      const error = await sendVia(failingWith(Object.assign(new Error(`connect ${code}`), { code })));
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(error.mayHaveReached).toBe(false);
+      expect(error.message).toBe(`POST /api/V2/Customer: network failure (fetch failed: ${code})`);
+    },
+  );
 
   it('a refusal found among several addresses tried (an AggregateError) never left either', async () => {
-    const error = await sendVia(failingWith(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1'), { code: 'ECONNREFUSED' })], 'connect failed')));
+    const error = await sendVia(
+      failingWith(
+        new AggregateError(
+          [Object.assign(new Error('connect ECONNREFUSED ::1'), { code: 'ECONNREFUSED' })],
+          'connect failed',
+        ),
+      ),
+    );
     expect(error.mayHaveReached).toBe(false);
   });
 
@@ -350,7 +429,12 @@ describe('time limits and cancelling', () => {
       new Promise<Response>((_resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
       })) as typeof globalThis.fetch;
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch: hanging, timeoutMs: 30 }).send('GET', '/api/V2/Product?page=1'));
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch: hanging, timeoutMs: 30 }).send(
+        'GET',
+        '/api/V2/Product?page=1',
+      ),
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.cause).toBeInstanceOf(DOMException);
     expect((error.cause as DOMException).name).toBe('TimeoutError');
@@ -366,7 +450,11 @@ describe('time limits and cancelling', () => {
     const controller = new AbortController();
     const reason = new Error('user left the screen');
     controller.abort(reason);
-    await expect(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1', { signal: controller.signal })).rejects.toBe(reason);
+    await expect(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Product?page=1', {
+        signal: controller.signal,
+      }),
+    ).rejects.toBe(reason);
   });
 });
 
@@ -385,20 +473,30 @@ describe('the deprecation notice, header by header', () => {
   });
 
   it('Deprecation alone is a notice, with its Link', async () => {
-    expect(await noticeFor({ Deprecation: 'true', Link: '<https://developer.test/v4>; rel="successor-version"' })).toEqual([
-      { deprecation: 'true', link: '<https://developer.test/v4>; rel="successor-version"', path: '/api/V2/Product?page=1' },
+    expect(
+      await noticeFor({ Deprecation: 'true', Link: '<https://developer.test/v4>; rel="successor-version"' }),
+    ).toEqual([
+      {
+        deprecation: 'true',
+        link: '<https://developer.test/v4>; rel="successor-version"',
+        path: '/api/V2/Product?page=1',
+      },
     ]);
   });
 
   it('Sunset alone is a notice', async () => {
-    expect(await noticeFor({ Sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' })).toEqual([{ sunset: 'Wed, 01 Jul 2026 00:00:00 GMT', path: '/api/V2/Product?page=1' }]);
+    expect(await noticeFor({ Sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' })).toEqual([
+      { sunset: 'Wed, 01 Jul 2026 00:00:00 GMT', path: '/api/V2/Product?page=1' },
+    ]);
   });
 });
 
 describe('answers the service worker made, without words', () => {
   it('an offline refusal with no message says offline', async () => {
     const { fetch } = answering(() => new Response('', { status: 503, headers: { 'X-Epos-Offline': '1' } }));
-    const error = await failure(createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Customer/?page=1'));
+    const error = await failure(
+      createTransport({ baseUrl: '', token: TOKEN, fetch }).send('GET', '/api/V2/Customer/?page=1'),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe('GET /api/V2/Customer/?page=1: offline');
   });
@@ -409,18 +507,33 @@ describe('answers that came by a redirect', () => {
   const from = (url: string) => answering(() => Object.defineProperty(new Response('[]'), 'url', { value: url })).fetch;
 
   it('an answer from another origin is not Epos Now\u2019s', async () => {
-    const error = await failure(createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch: from('http://portal.test/login') }).send('GET', '/api/V2/Product?page=1'));
+    const error = await failure(
+      createTransport({ baseUrl: 'http://shop.test', token: TOKEN, fetch: from('http://portal.test/login') }).send(
+        'GET',
+        '/api/V2/Product?page=1',
+      ),
+    );
     expect(error).toBeInstanceOf(BadResponseError);
-    expect(error.message).toBe("GET /api/V2/Product?page=1: 200 answer unusable: the request was redirected to another origin (http://portal.test); its answer is not Epos Now's");
+    expect(error.message).toBe(
+      "GET /api/V2/Product?page=1: 200 answer unusable: the request was redirected to another origin (http://portal.test); its answer is not Epos Now's",
+    );
   });
 
   it('an answer from the same origin is used', async () => {
-    const answer = await createTransport({ baseUrl: 'http://shop.test/till', token: TOKEN, fetch: from('http://shop.test/other/api/V2/Product?page=1') }).send('GET', '/api/V2/Product?page=1');
+    const answer = await createTransport({
+      baseUrl: 'http://shop.test/till',
+      token: TOKEN,
+      fetch: from('http://shop.test/other/api/V2/Product?page=1'),
+    }).send('GET', '/api/V2/Product?page=1');
     expect(answer.value).toEqual([]);
   });
 
   it('with a relative base and no page around it (Node), there is no origin to hold the answer to', async () => {
-    const answer = await createTransport({ baseUrl: '', token: TOKEN, fetch: from('http://anywhere.test/api/V2/Product?page=1') }).send('GET', '/api/V2/Product?page=1');
+    const answer = await createTransport({
+      baseUrl: '',
+      token: TOKEN,
+      fetch: from('http://anywhere.test/api/V2/Product?page=1'),
+    }).send('GET', '/api/V2/Product?page=1');
     expect(answer.value).toEqual([]);
   });
 });
@@ -444,13 +557,23 @@ describe('bodies JSON cannot carry', () => {
   });
 
   it('nothing at all (undefined, a function) is refused as an invalid request', () => {
-    expect(() => encodeJson(request, undefined)).toThrow(new InvalidRequestError(request, 'the body is not JSON-serialisable'));
+    expect(() => encodeJson(request, undefined)).toThrow(
+      new InvalidRequestError(request, 'the body is not JSON-serialisable'),
+    );
     expect(() => encodeJson(request, () => 1)).toThrow(InvalidRequestError);
-    expect(() => encodeJson(request, undefined)).toThrow(/^POST \/api\/V2\/Product: the body is not JSON-serialisable$/);
+    expect(() => encodeJson(request, undefined)).toThrow(
+      /^POST \/api\/V2\/Product: the body is not JSON-serialisable$/,
+    );
   });
 
   it('an error of the data\u2019s own (a toJSON that throws) is passed on as it is', () => {
     const own = new RangeError('price out of range');
-    expect(() => encodeJson(request, { toJSON: () => { throw own; } })).toThrow(own);
+    expect(() =>
+      encodeJson(request, {
+        toJSON: () => {
+          throw own;
+        },
+      }),
+    ).toThrow(own);
   });
 });

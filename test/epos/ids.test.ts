@@ -7,11 +7,32 @@ describe('kinds', () => {
   it('has the 19 kinds of the contract with its segments, DiscoutReason spelled as the contract spells it', () => {
     expect(KIND_NAMES).toHaveLength(19);
     expect(KIND_NAMES.map((k) => KINDS[k].segment)).toEqual([
-      'Product', 'Customer', 'CustomerType', 'PopupNote', 'MultipleChoiceOption', 'MultipleChoiceProductGroupItem',
-      'ProductLocationAreaPrice', 'BookingCustomer', 'ProductStock', 'StockTransfer', 'StockTransferItem',
-      'TransactionItem', 'BaseItem', 'TenderType', 'DiscoutReason', 'SeatingTable', 'AccessRight', 'Clocking', 'ClockingType',
+      'Product',
+      'Customer',
+      'CustomerType',
+      'PopupNote',
+      'MultipleChoiceOption',
+      'MultipleChoiceProductGroupItem',
+      'ProductLocationAreaPrice',
+      'BookingCustomer',
+      'ProductStock',
+      'StockTransfer',
+      'StockTransferItem',
+      'TransactionItem',
+      'BaseItem',
+      'TenderType',
+      'DiscoutReason',
+      'SeatingTable',
+      'AccessRight',
+      'Clocking',
+      'ClockingType',
     ]);
-    expect(KIND_NAMES.filter((k) => KINDS[k].cached)).toEqual(['Product', 'TenderType', 'DiscountReason', 'SeatingTable']);
+    expect(KIND_NAMES.filter((k) => KINDS[k].cached)).toEqual([
+      'Product',
+      'TenderType',
+      'DiscountReason',
+      'SeatingTable',
+    ]);
   });
 });
 

@@ -1,9 +1,9 @@
 /** listAll against the stand-in: where it stops, what it reports, and what it refuses. */
 import { describe, expect, it } from 'vitest';
+import type { ListProgress } from '../../app/epos/client.ts';
 import { createClient } from '../../app/epos/client.ts';
 import { BadResponseError } from '../../app/epos/errors.ts';
 import { recordId } from '../../app/epos/ids.ts';
-import type { ListProgress } from '../../app/epos/client.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin } from '../standin/standin.ts';
 
@@ -36,7 +36,9 @@ describe('listAll', () => {
     });
     expect(all).toHaveLength(count);
     expect(new Set(all.map((r) => recordId('Product', r))).size).toBe(count);
-    expect(standin.log.map((e) => e.path)).toEqual(Array.from({ length: requests }, (_, i) => `/api/V2/Product?page=${i + 1}`));
+    expect(standin.log.map((e) => e.path)).toEqual(
+      Array.from({ length: requests }, (_, i) => `/api/V2/Product?page=${i + 1}`),
+    );
     expect(pages).toEqual(Array.from({ length: requests }, (_, i) => i + 1));
     expect(progress.at(-1)).toEqual({ kind: 'Product', pages: requests, records: count, done: true });
     expect(progress.filter((p) => p.done)).toHaveLength(1);
@@ -48,7 +50,9 @@ describe('listAll', () => {
     const { standin, client } = productClient(2_050);
     const pages: number[] = [];
     const all = await client.listAll('Product', { concurrency: 4, onPage: (_r, page) => void pages.push(page) });
-    expect(all.map((r) => recordId('Product', r))).toEqual(standin.records('Product').map((r) => recordId('Product', r)));
+    expect(all.map((r) => recordId('Product', r))).toEqual(
+      standin.records('Product').map((r) => recordId('Product', r)),
+    );
     expect(pages).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(standin.log.length).toBeGreaterThanOrEqual(11);
     expect(standin.log.length).toBeLessThanOrEqual(14);
@@ -62,13 +66,19 @@ describe('listAll', () => {
     [2_050, 2_050, 11],
     [2_000, 2_000, 11],
     [2_050, 1_900, 11],
-  ])('%i records, last pull saw %s: no page past the first short one is asked for (%i requests)', async (count, expected, requests) => {
-    const { standin, client } = productClient(count);
-    const all = await client.listAll('Product', { concurrency: 4, ...(expected === undefined ? {} : { expectedRecords: expected }) });
-    expect(all).toHaveLength(count);
-    const asked = standin.log.map((e) => Number(/page=(\d+)/.exec(e.path)?.[1])).sort((a, b) => a - b);
-    expect(asked).toEqual(Array.from({ length: requests }, (_, i) => i + 1));
-  });
+  ])(
+    '%i records, last pull saw %s: no page past the first short one is asked for (%i requests)',
+    async (count, expected, requests) => {
+      const { standin, client } = productClient(count);
+      const all = await client.listAll('Product', {
+        concurrency: 4,
+        ...(expected === undefined ? {} : { expectedRecords: expected }),
+      });
+      expect(all).toHaveLength(count);
+      const asked = standin.log.map((e) => Number(/page=(\d+)/.exec(e.path)?.[1])).sort((a, b) => a - b);
+      expect(asked).toEqual(Array.from({ length: requests }, (_, i) => i + 1));
+    },
+  );
 
   it('without a count to aim at, asks for page 1 alone, then widens to the pages in flight', async () => {
     const { standin } = productClient(2_050);
@@ -100,7 +110,10 @@ describe('listAll', () => {
     const { standin, client } = productClient(5_000);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const walk = client.listAll('Product', { concurrency: 2, onPage: (_records, page) => (page === 1 ? held : undefined) });
+    const walk = client.listAll('Product', {
+      concurrency: 2,
+      onPage: (_records, page) => (page === 1 ? held : undefined),
+    });
     // While page 1 is held, pages 2 to 5 are fetched (a window of 4 beyond the page being handed on).
     for (let i = 0; i < 50 && standin.log.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -131,7 +144,9 @@ describe('listAll', () => {
     const { standin, client } = productClient(1_000);
     standin.faults.add({ match: { path: '/api/V2/Product?page=3' }, type: 'status', status: 503 });
     const handed: number[] = [];
-    await expect(client.listAll('Product', { concurrency: 2, onPage: (_r, p) => void handed.push(p) })).rejects.toMatchObject({
+    await expect(
+      client.listAll('Product', { concurrency: 2, onPage: (_r, p) => void handed.push(p) }),
+    ).rejects.toMatchObject({
       code: 'server',
       status: 503,
       path: '/api/V2/Product?page=3',
@@ -162,11 +177,18 @@ describe('listAll', () => {
   it('refuses a server that ignores the page number instead of looping forever', async () => {
     const { standin, client } = productClient(400);
     const page1 = JSON.stringify(standin.records('Product').slice(0, 200));
-    standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'malformed', body: page1, contentType: 'application/json' });
+    standin.faults.add({
+      match: { path: '/api/V2/Product?page=2' },
+      type: 'malformed',
+      body: page1,
+      contentType: 'application/json',
+    });
     const error = await client.listAll('Product', { concurrency: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadResponseError);
     expect(error).toMatchObject({ method: 'GET', path: '/api/V2/Product?page=2', status: 200 });
-    expect((error as Error).message).toBe('GET /api/V2/Product?page=2: 200 answer unusable: page 2 repeats records of earlier pages (is paging ignored?)');
+    expect((error as Error).message).toBe(
+      'GET /api/V2/Product?page=2: 200 answer unusable: page 2 repeats records of earlier pages (is paging ignored?)',
+    );
   });
 
   it('a walk whose signal was aborted before it began asks for nothing and rejects with the reason', async () => {
@@ -175,7 +197,9 @@ describe('listAll', () => {
     const reason = new Error('the till closed');
     controller.abort(reason);
     const progress: ListProgress[] = [];
-    await expect(client.listAll('Product', { signal: controller.signal, onProgress: (p) => progress.push(p) })).rejects.toBe(reason);
+    await expect(
+      client.listAll('Product', { signal: controller.signal, onProgress: (p) => progress.push(p) }),
+    ).rejects.toBe(reason);
     expect(standin.log).toEqual([]);
     expect(progress).toEqual([]);
   });
@@ -193,7 +217,10 @@ describe('listAll', () => {
       });
     }) as typeof globalThis.fetch;
     const client = createClient({ baseUrl: 'http://shop.test', token: 'dG9rZW4=', fetch });
-    await expect(client.listAll('Product', { concurrency: 4, expectedRecords: 1_000 })).rejects.toMatchObject({ status: 503, path: '/api/V2/Product?page=2' });
+    await expect(client.listAll('Product', { concurrency: 4, expectedRecords: 1_000 })).rejects.toMatchObject({
+      status: 503,
+      path: '/api/V2/Product?page=2',
+    });
     expect(aborted.sort()).toEqual([1, 3, 4]);
   });
 
@@ -220,7 +247,12 @@ describe('listAll', () => {
     const { standin, client } = productClient(5_000);
     const controller = new AbortController();
     standin.faults.add({ type: 'latency', ms: 20 });
-    const walk = client.listAll('Product', { signal: controller.signal, onPage: (_r, page) => { if (page === 2) controller.abort(new Error('stop')); } });
+    const walk = client.listAll('Product', {
+      signal: controller.signal,
+      onPage: (_r, page) => {
+        if (page === 2) controller.abort(new Error('stop'));
+      },
+    });
     await expect(walk).rejects.toThrow('stop');
     expect(standin.log.length).toBeLessThan(25);
   });

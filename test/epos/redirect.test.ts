@@ -8,7 +8,7 @@ import { BadResponseError } from '../../app/epos/errors.ts';
 import { createTransport } from '../../app/epos/http.ts';
 import { readAll } from '../../app/store/catalog.ts';
 import { pullCatalog } from '../../sw/pull.ts';
-import { startServer, type RunningServer } from '../server/server.ts';
+import { type RunningServer, startServer } from '../server/server.ts';
 import { createStandin } from '../standin/standin.ts';
 import { freshDb } from '../store/fixture.ts';
 import { failure } from './failure.ts';
@@ -38,30 +38,52 @@ describe('redirects', () => {
     const { standin, other, seen, client } = await twoOrigins();
     const db = await freshDb();
     await pullCatalog({ db, client });
-    standin.faults.add({ match: { kind: 'TenderType' }, type: 'redirect', location: `${other.url}/api/V2/TenderType/?page=1` });
+    standin.faults.add({
+      match: { kind: 'TenderType' },
+      type: 'redirect',
+      location: `${other.url}/api/V2/TenderType/?page=1`,
+    });
 
     const [tenders] = await pullCatalog({ db, client }, ['TenderType']);
     expect(tenders?.ok).toBe(false);
-    expect(tenders?.error).toMatch(/redirected to another origin \(http:\/\/127\.0\.0\.1:\d+\); its answer is not Epos Now's/);
+    expect(tenders?.error).toMatch(
+      /redirected to another origin \(http:\/\/127\.0\.0\.1:\d+\); its answer is not Epos Now's/,
+    );
     expect(await readAll(db, 'TenderType')).toEqual(standin.records('TenderType'));
     expect(seen).toEqual([null]);
   });
 
   it('a GET redirected within the same origin is followed', async () => {
     const { standin, api, client } = await twoOrigins();
-    standin.faults.add({ match: { path: '/api/V2/TenderType/?page=1' }, type: 'redirect', status: 301, location: `${api.url}/api/V2/TenderType/?page=1&moved=1`, times: 1 });
+    standin.faults.add({
+      match: { path: '/api/V2/TenderType/?page=1' },
+      type: 'redirect',
+      status: 301,
+      location: `${api.url}/api/V2/TenderType/?page=1&moved=1`,
+      times: 1,
+    });
     expect(await client.list('TenderType', 1)).toEqual(standin.records('TenderType'));
   });
 
-  it.each([307, 302])('a write answered %i is not sent on, and the answer is not taken for the record', async (status) => {
-    const { standin, api, other, seen, client } = await twoOrigins();
-    standin.faults.add({ match: { method: 'PUT' }, type: 'redirect', status, location: `${other.url}/api/V2/Product/1` });
-    const error = await failure(client.update('Product', 1, { Name: 'Renamed' }));
-    expect(error).toBeInstanceOf(BadResponseError);
-    expect(error.message).toContain(`PUT /api/V2/Product/1: ${status} answer unusable: the answer was a redirect to ${other.url}/api/V2/Product/1`);
-    expect(seen).toEqual([]);
-    expect(api.url).not.toBe(other.url);
-  });
+  it.each([307, 302])(
+    'a write answered %i is not sent on, and the answer is not taken for the record',
+    async (status) => {
+      const { standin, api, other, seen, client } = await twoOrigins();
+      standin.faults.add({
+        match: { method: 'PUT' },
+        type: 'redirect',
+        status,
+        location: `${other.url}/api/V2/Product/1`,
+      });
+      const error = await failure(client.update('Product', 1, { Name: 'Renamed' }));
+      expect(error).toBeInstanceOf(BadResponseError);
+      expect(error.message).toContain(
+        `PUT /api/V2/Product/1: ${status} answer unusable: the answer was a redirect to ${other.url}/api/V2/Product/1`,
+      );
+      expect(seen).toEqual([]);
+      expect(api.url).not.toBe(other.url);
+    },
+  );
 
   it('in a browser a write\u2019s redirect is opaque, and refused all the same', async () => {
     const opaque = Object.defineProperty(new Response(null, { status: 200 }), 'type', { value: 'opaqueredirect' });
