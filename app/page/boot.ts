@@ -9,6 +9,7 @@ import { contextFromQuery, loadContext, saveContext, withoutToken } from '../sto
 import { openTillDb, type TillDb } from '../store/db.ts';
 import { StoreError } from '../store/errors.ts';
 import type { BootContext } from '../store/schema.ts';
+import type { Problem } from './problem.ts';
 
 /** The browser's answer to `navigator.storage.persist()`. */
 export type Persistence = boolean | 'unsupported';
@@ -19,8 +20,12 @@ export type BootResult =
   | { status: 'ready'; db: TillDb; context: BootContext; changed: boolean; persisted: Persistence }
   /** Opened without a token and none stored: the setup screen asks for one. */
   | { status: 'setup'; db: TillDb; persisted: Persistence }
-  /** Storage would not open: `message` says what to do. */
-  | { status: 'failed'; message: string; persisted: Persistence };
+  /** The page cannot start (storage would not open...): the UI words `problem`. */
+  | {
+      status: 'failed';
+      problem: Problem<'storage-failed' | 'storage-blocked-in-frame' | 'start-failed'>;
+      persisted: Persistence;
+    };
 
 /** What boot touches of the browser; injectable for tests. */
 export interface BootEnv {
@@ -42,14 +47,14 @@ export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
   } catch (error) {
     // Nowhere to keep the token, and it must not stay in the address bar either.
     dropToken(env);
-    return { status: 'failed', message: failureMessage(error, env.framed === true), persisted: await persisting };
+    return { status: 'failed', problem: failure(error, env.framed === true), persisted: await persisting };
   }
   try {
     const resolved = await resolveContext(db, env);
     const persisted = await persisting;
     return resolved ? { status: 'ready', db, ...resolved, persisted } : { status: 'setup', db, persisted };
   } catch (error) {
-    return { status: 'failed', message: failureMessage(error), persisted: await persisting };
+    return { status: 'failed', problem: failure(error), persisted: await persisting };
   }
 }
 
@@ -117,14 +122,11 @@ async function askPersistence(storage: BootEnv['storage']): Promise<Persistence>
   }
 }
 
-function failureMessage(error: unknown, framed = false): string {
+function failure(error: unknown, framed = false): Extract<BootResult, { status: 'failed' }>['problem'] {
   // In a frame from another site, browsers that block third-party site data refuse IndexedDB.
-  if (error instanceof StoreError && error.code === 'open-failed' && framed) {
-    return `${error.message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`;
-  }
-  if (error instanceof StoreError) return error.message;
-  const reason = errorText(error);
-  return `The till app could not start (${reason}). Reload the page; if it happens again, contact support.`;
+  if (error instanceof StoreError && error.code === 'open-failed' && framed)
+    return { code: 'storage-blocked-in-frame', cause: error };
+  return { code: error instanceof StoreError ? 'storage-failed' : 'start-failed', cause: error };
 }
 
 function browserEnv(): BootEnv {

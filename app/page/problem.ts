@@ -14,7 +14,15 @@ export type ProblemCode =
   /** The server's settings could not be fetched: the stored ones (or the defaults) stay in use. */
   | 'settings-unfetchable'
   /** The stored settings could not be read. */
-  | 'settings-unreadable';
+  | 'settings-unreadable'
+  /** Boot: the till's storage failed (would not open, full...); the StoreError says what to do. */
+  | 'storage-failed'
+  /** Boot inside Epos Now's frame: the browser refused this site's storage (third-party data blocked). */
+  | 'storage-blocked-in-frame'
+  /** Boot failed otherwise (a bug, a browser without IndexedDB). */
+  | 'start-failed'
+  /** The service worker did not register: no offline mode, the till works while online. */
+  | 'worker-unregistered';
 
 /** A problem and its cause (an `EposError`, a `StoreError`, a DOMException...). */
 export interface Problem<Code extends ProblemCode = ProblemCode> {

@@ -8,6 +8,7 @@ import { Workbox } from 'workbox-window/build/workbox-window.prod.mjs';
 import { errorText } from '../epos/error-text.ts';
 import type { CachedKind } from '../epos/kinds.ts';
 import { OUTBOX_SYNC_TAG, type PageMessage } from '../store/channel.ts';
+import type { Problem } from './problem.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
 
 /** What the UI shows of the worker. */
@@ -17,7 +18,7 @@ export interface WorkerState {
   /** A new version is installed and waits for {@link WorkerClient.applyUpdate}. */
   updateWaiting: boolean;
   /** Why offline support could not start, or null. */
-  error: string | null;
+  problem: Problem<'worker-unregistered'> | null;
 }
 
 /** The registered worker, as the page uses it. */
@@ -63,7 +64,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   const holder = createHolder<WorkerState>({
     supported: 'serviceWorker' in navigator,
     updateWaiting: false,
-    error: null,
+    problem: null,
   });
   const set = (change: Partial<WorkerState>): void => holder.set({ ...holder.get(), ...change });
   const base = { get: holder.get, subscribe: holder.subscribe };
@@ -76,10 +77,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   wb.addEventListener('waiting', () => set({ updateWaiting: true }));
 
   const registered = register(wb, container).catch((error: unknown) => {
-    const reason = errorText(error);
-    set({
-      error: `Offline mode could not start: the service worker did not register (${reason}). The till works while online; reload to try again.`,
-    });
+    set({ problem: { code: 'worker-unregistered', cause: error } });
     return undefined;
   });
 

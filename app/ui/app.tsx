@@ -4,6 +4,7 @@ import { type BootResult, saveSetup } from '../page/boot.ts';
 import type { BootContext } from '../store/schema.ts';
 import { FatalError } from './fatal-error.tsx';
 import { lazy } from './lazy.tsx';
+import { problemText } from './problem-text.ts';
 import { Workspace } from './workspace.tsx';
 
 // Only a till's first start (or a refused token) shows it.
@@ -20,7 +21,7 @@ export function App({ booted }: AppProps) {
     booted.status === 'ready' ? { context: booted.context, changed: booted.changed } : undefined,
   );
   const [newToken, setNewToken] = useState(false);
-  if (booted.status === 'failed') return <FatalError message={booted.message} />;
+  if (booted.status === 'failed') return <FatalError message={problemText(booted.problem)} />;
   if (!session || newToken) {
     // The till screen unmounts meanwhile; it starts again with `changed`, so the running worker
     // hears 'context-changed', re-reads the token and resumes a queue paused for the old one.

@@ -18,6 +18,14 @@ export function problemText(problem: Problem, settings?: Pick<ConfigView, 'sourc
       return `The settings could not be fetched (${cause}); ${settings?.source === 'none' ? 'defaults are' : 'the stored settings are'} in use.`;
     case 'settings-unreadable':
       return `The stored settings could not be read (${cause}).`;
+    case 'storage-failed':
+      return cause;
+    case 'storage-blocked-in-frame':
+      return `${cause} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`;
+    case 'start-failed':
+      return `The till app could not start (${cause}). Reload the page; if it happens again, contact support.`;
+    case 'worker-unregistered':
+      return `Offline mode could not start: the service worker did not register (${cause}). The till works while online; reload to try again.`;
   }
 }
 

@@ -57,11 +57,10 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
   const route = useRoute(defaultRoute(context));
   const contextProblem = useContextProblem(context);
   const config = settings?.config ?? DEFAULT_CONFIG;
-  const canPull = worker?.supported === true && worker.error === null;
-  const pageProblem = session?.problem ?? view?.readError;
+  const canPull = worker?.supported === true && worker.problem === null;
+  const pageProblem = session?.problem ?? view?.readError ?? worker?.problem;
   const problem =
     (pageProblem ? problemText(pageProblem) : null) ??
-    worker?.error ??
     (worker && !worker.supported
       ? 'This browser cannot run the offline worker: the till works only while online.'
       : null);

@@ -5,6 +5,7 @@ import { loadContext, saveContext } from '../../app/store/context.ts';
 import { openTillDb } from '../../app/store/db.ts';
 import { StoreError } from '../../app/store/errors.ts';
 import type { BootContext } from '../../app/store/schema.ts';
+import { problemText } from '../../app/ui/problem-text.ts';
 
 let opened = 0;
 const freshDb = () => openTillDb({ name: `boot-${process.pid}-${++opened}` });
@@ -86,7 +87,12 @@ describe('boot', () => {
       openDb: async () => Promise.reject(new StoreError('open-failed', message)),
     });
     const result = await boot(failing);
-    expect(result).toEqual({ status: 'failed', message, persisted: true });
+    expect(result).toEqual({
+      status: 'failed',
+      problem: { code: 'storage-failed', cause: new StoreError('open-failed', message) },
+      persisted: true,
+    });
+    expect(result.status === 'failed' && problemText(result.problem)).toBe(message);
     // Not kept, and not left in the address bar either.
     expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=4#x');
   });
@@ -99,8 +105,8 @@ describe('boot', () => {
       framed: true,
     };
     const result = await boot(framed);
-    expect(result.status).toBe('failed');
-    expect(result.status === 'failed' && result.message).toBe(
+    expect(result.status === 'failed' && result.problem.code).toBe('storage-blocked-in-frame');
+    expect(result.status === 'failed' && problemText(result.problem)).toBe(
       `${message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`,
     );
   });
@@ -111,7 +117,10 @@ describe('boot', () => {
         openDb: async () => Promise.reject(new TypeError('indexedDB is not defined')),
       }).env,
     );
-    expect(result.status).toBe('failed');
-    expect(JSON.stringify(result)).not.toContain('c2VjcmV0LXRva2Vu');
+    expect(result.status === 'failed' && result.problem.code).toBe('start-failed');
+    expect(result.status === 'failed' && problemText(result.problem)).toBe(
+      'The till app could not start (indexedDB is not defined). Reload the page; if it happens again, contact support.',
+    );
+    expect(result.status === 'failed' && problemText(result.problem)).not.toContain('c2VjcmV0LXRva2Vu');
   });
 });
