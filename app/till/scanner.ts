@@ -19,6 +19,8 @@ export interface ScanDetector {
    * scan (the caller then keeps the Enter from doing anything else), otherwise undefined.
    */
   key(key: string, time: number): string | undefined;
+  /** How many characters the burst under way holds (1 right after the key that began one). */
+  pending(): number;
 }
 
 /** A detector with the given thresholds. */
@@ -42,5 +44,6 @@ export function createScanDetector({ maxGapMs = 40, minLength = 4 }: ScannerOpti
       buffer = fast ? buffer + key : key;
       return undefined;
     },
+    pending: () => buffer.length,
   };
 }

@@ -193,6 +193,55 @@ describe('till and back office in Chromium', () => {
     await office.close();
   });
 
+  it('a scan lands in the basket wherever focus is, the Amount field included (left as typed), and / or F2 brings focus back to search, at 1024x768, 768x1024 and 390x844', async () => {
+    const sized = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    try {
+      const page = await open(sized);
+      await page.goto((app as ServedApp).appUrl());
+      await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+      const search = page.getByRole('searchbox', { name: 'Search products' });
+      const basket = page.getByRole('region', { name: 'Basket' });
+      await search.fill('zanzib');
+      await page.getByRole('button', { name: 'Add Zanzibar Carrot Cake' }).click();
+      const amount = page.getByRole('textbox', { name: 'Amount' });
+      let scanned = 0;
+      for (const [width, height] of [
+        [1024, 768],
+        [768, 1024],
+        [390, 844],
+      ] as const) {
+        const at = `${width}x${height}`;
+        await page.setViewportSize({ width, height });
+        await amount.fill('');
+        await amount.pressSequentially('5');
+        // The scan comes a moment after the person's key, as at a counter: within 40 ms it would
+        // be one burst with it, and the scanner cannot tell.
+        await page.waitForTimeout(100);
+        await scanTyped(page, product(42).Barcode);
+        scanned++;
+        expect(await amount.inputValue(), at).toBe('5');
+        await basket.getByText('Quince Shortbread').waitFor(WAIT);
+        const quantity = basket
+          .getByRole('listitem')
+          .filter({ hasText: 'Quince Shortbread' })
+          .locator('.basket-qty > span');
+        expect(await quantity.textContent(), at).toBe(String(scanned));
+
+        await page
+          .getByRole('button', { name: /^Pay by / })
+          .first()
+          .focus();
+        await page.keyboard.press('/');
+        expect(await focusedName(page), at).toBe('Search products');
+        await amount.focus();
+        await page.keyboard.press('F2');
+        expect(await focusedName(page), at).toBe('Search products');
+      }
+    } finally {
+      await sized.close();
+    }
+  });
+
   it('a cashier inside the Epos Now till types, scans, takes a discount, a table and a tender, and Send to till posts the basket to that till only', async () => {
     const appUrl = (app as ServedApp).appUrl();
     const tillPage = await serveTillPage(appUrl);
@@ -344,6 +393,20 @@ function scan(where: Page | Frame, code: string): Promise<void> {
       (document.activeElement ?? document.body).dispatchEvent(
         new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
       );
+    }
+  }, code);
+}
+
+/**
+ * A scanner's burst typed into whatever has focus, as a keyboard types: each key's keydown, then
+ * its character unless the keydown was prevented (the page's own listeners decide), then Enter.
+ */
+function scanTyped(where: Page | Frame, code: string): Promise<void> {
+  return where.evaluate((keys) => {
+    for (const key of [...keys.split(''), 'Enter']) {
+      const target = document.activeElement ?? document.body;
+      const typed = target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      if (typed && key !== 'Enter') document.execCommand('insertText', false, key);
     }
   }, code);
 }

@@ -52,4 +52,20 @@ describe('createScanDetector', () => {
     expect(feed(detector, typed('12345678'), 5, 0)).toBe('12345678');
     expect(detector.key('Enter', 50)).toBeUndefined();
   });
+
+  it('says how many characters the burst under way holds: 1 at the key that began it', () => {
+    const detector = createScanDetector();
+    expect(detector.pending()).toBe(0);
+    detector.key('1', 0);
+    expect(detector.pending()).toBe(1);
+    detector.key('2', 5);
+    expect(detector.pending()).toBe(2);
+    detector.key('3', 500);
+    expect(detector.pending()).toBe(1);
+    detector.key('Tab', 505);
+    expect(detector.pending()).toBe(0);
+    detector.key('4', 510);
+    detector.key('Enter', 515);
+    expect(detector.pending()).toBe(0);
+  });
 });

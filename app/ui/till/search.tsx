@@ -7,6 +7,7 @@ import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SearchIndex, TillProduct } from '../../search/index.ts';
 import { type ProductActions, ProductList } from './product-list.tsx';
+import { useSearchKey } from './use-search-key.ts';
 
 /** Props of {@link Search}. */
 export interface SearchProps extends ProductActions {
@@ -34,8 +35,9 @@ export function Search({ index, revision, pulling = false, onBarcode, onAdd, pri
   const [scanned, setScanned] = useState<string | undefined>(undefined);
   const own = useRef<HTMLInputElement>(null);
   const input = inputRef ?? own;
-  // A till waits for the scanner: the box has focus from the start.
+  // A till waits for the scanner: the box has focus from the start, and `/` or F2 brings it back.
   useEffect(() => input.current?.focus(), []);
+  useSearchKey(input);
 
   const trimmed = query.trim();
   const results = useMemo(
@@ -65,6 +67,8 @@ export function Search({ index, revision, pulling = false, onBarcode, onAdd, pri
         class="search-input"
         type="search"
         aria-label="Search products"
+        // A scan typed here is this box's: its Enter adds the product (see onKeyDown).
+        data-scanner="own"
         placeholder="Product name, barcode or SKU"
         autocomplete="off"
         spellcheck={false}

@@ -36,6 +36,31 @@ describe('Search', () => {
     expect(screen.getByText('Type a product name, or scan a barcode.')).toBeTruthy();
   });
 
+  it('/ or F2 brings focus back from anywhere, and selects what was typed; / typed in another field stays a /', () => {
+    render(
+      <>
+        <Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={() => false} priceOf={priceOf} />
+        <button type="button">Pay by Cash</button>
+        <input aria-label="Note" />
+      </>,
+    );
+    const search = type('latte');
+    const pay = screen.getByRole('button', { name: 'Pay by Cash' });
+    pay.focus();
+    expect(fireEvent.keyDown(pay, { key: '/' })).toBe(false);
+    expect(document.activeElement).toBe(search);
+    expect([search.selectionStart, search.selectionEnd]).toEqual([0, 5]);
+    const note = screen.getByRole('textbox', { name: 'Note' });
+    note.focus();
+    expect(fireEvent.keyDown(note, { key: '/' })).toBe(true);
+    expect(document.activeElement).toBe(note);
+    expect(fireEvent.keyDown(note, { key: 'F2' })).toBe(false);
+    expect(document.activeElement).toBe(search);
+    pay.focus();
+    expect(fireEvent.keyDown(pay, { key: '/', ctrlKey: true })).toBe(true);
+    expect(document.activeElement).toBe(pay);
+  });
+
   it('shows results as the cashier types, with name, price and barcode', () => {
     render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={() => false} priceOf={priceOf} />);
     type('latte');
