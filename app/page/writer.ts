@@ -41,6 +41,11 @@ export interface WriterDeps {
   now(): number;
   /** How long to wait for the server's answer before saying "queued". Default 3 s. */
   waitMs?: number;
+  /**
+   * Whether the browser believes it is online (`navigator.onLine` by default). When it knows it
+   * is offline, no answer can come within the wait: "queued" is said at once.
+   */
+  online?(): boolean;
 }
 
 /** The writer: every write, and what a person does with writes the server would not take. */
@@ -70,6 +75,7 @@ const queuing = () => (queuingModule ??= import('../store/outbox.ts'));
 
 /** Creates the writer. */
 export function createWriter(deps: WriterDeps): Writer {
+  const online = deps.online ?? (() => typeof navigator === 'undefined' || navigator.onLine);
   /** Other tabs learn of a change made here; the worker's own broadcasts cover what it does. */
   function announce(): void {
     const message: WorkerMessage = { type: 'outbox-changed' };
@@ -101,10 +107,13 @@ export function createWriter(deps: WriterDeps): Writer {
         resolve(result);
       };
       // Past the wait the caller hears "queued"; one that asked for the outcome keeps listening.
-      const timer = setTimeout(() => {
-        answer({ state: 'queued', seq, recordId: queued.recordId });
-        if (!options.onSettled) stop();
-      }, deps.waitMs ?? 3_000);
+      const timer = setTimeout(
+        () => {
+          answer({ state: 'queued', seq, recordId: queued.recordId });
+          if (!options.onSettled) stop();
+        },
+        online() ? (deps.waitMs ?? 3_000) : 0,
+      );
       const listener = (event: Event): void => {
         const message = (event as MessageEvent<WorkerMessage>).data;
         if (message?.type === 'write-landed' && message.seq === seq)

@@ -57,7 +57,11 @@ export function StatusBar({
         <OnlineIndicator online={online} />
         <PendingChanges status={outbox} />
         <CatalogAge meta={meta} now={now} counts={counts} intervalMs={intervalMs} online={online} />
-        <PullButton onSync={onPullNow} disabled={!canPull} />
+        <PullButton
+          onSync={onPullNow}
+          disabled={!canPull || !online}
+          reason={canPull && !online ? 'Offline: the catalog is updated when the connection is back.' : undefined}
+        />
       </div>
       {contextProblem === null ? null : (
         <NewTokenAlert onNewToken={onNewToken}>

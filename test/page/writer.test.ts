@@ -1,10 +1,11 @@
 import { openDB } from 'idb';
-import { describe, expect, it } from 'vitest';
-import { createWriter } from '../../app/page/writer.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createWriter, type WriteResult } from '../../app/page/writer.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
 import { StoreError } from '../../app/store/errors.ts';
 import { markFailed, markHeld } from '../../app/store/outbox-outcomes.ts';
+import { listEntries } from '../../app/store/outbox-status.ts';
 import { DB_VERSION, type OutboxEntry } from '../../app/store/schema.ts';
 import { freshDb } from '../store/fixture.ts';
 
@@ -56,6 +57,64 @@ describe('writer', () => {
     const result = await writer.write({ op: 'update', kind: 'Product', id: 4, body: { SalePrice: 2 } });
     expect(result).toMatchObject({ state: 'queued', recordId: 4 });
     expect(await db.count('outbox')).toBe(1);
+  });
+});
+
+describe('a write made while the browser knows it is offline', () => {
+  it('is answered "queued" at once instead of after the wait, and its landing is still told to who asked', async () => {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    const waits = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const settled: WriteResult[] = [];
+      const offline = createWriter({
+        db,
+        channel,
+        now: () => 1,
+        notify: () => undefined,
+        waitMs: 60_000,
+        online: () => false,
+      });
+      const result = await offline.write(
+        { op: 'create', kind: 'Customer', body: { Forename: 'Olive' } },
+        { onSettled: (outcome) => settled.push(outcome) },
+      );
+      expect(result).toMatchObject({ state: 'queued' });
+      expect(waits.mock.calls.map(([, ms]) => ms)).toContain(0);
+      expect(waits.mock.calls.map(([, ms]) => ms)).not.toContain(60_000);
+      channel.post({
+        type: 'write-landed',
+        seq: (result as { seq: number }).seq,
+        target: 'Customer',
+        sentId: result.recordId,
+        recordId: 77,
+      });
+      expect(settled).toEqual([{ state: 'done', recordId: 77, answer: undefined }]);
+
+      // Online, the same writer waits the whole wait for the answer.
+      waits.mockClear();
+      const online = createWriter({
+        db,
+        channel,
+        now: () => 1,
+        notify: () => undefined,
+        waitMs: 60_000,
+        online: () => true,
+      });
+      const pending = online.write({ op: 'create', kind: 'Customer', body: { Forename: 'Ada' } });
+      await vi.waitFor(() => expect(waits.mock.calls.map(([, ms]) => ms)).toContain(60_000));
+      const [queued] = await listEntries(db).then((entries) => entries.slice(-1));
+      channel.post({
+        type: 'write-landed',
+        seq: queued!.seq,
+        target: 'Customer',
+        sentId: queued!.recordId,
+        recordId: 78,
+      });
+      expect(await pending).toEqual({ state: 'done', recordId: 78, answer: undefined });
+    } finally {
+      waits.mockRestore();
+    }
   });
 });
 

@@ -245,4 +245,18 @@ describe('StatusBar', () => {
     renderBar({ canPull: false });
     expect((screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('disables "Sync now" offline and says why, read with the button', () => {
+    renderBar({ online: false });
+    const button = screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Offline: the catalog is updated when the connection is back.',
+    );
+    cleanup();
+    renderBar({ online: true });
+    expect(screen.getByRole('button', { name: 'Sync now' }).getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/the catalog is updated when the connection is back/)).toBeNull();
+  });
 });

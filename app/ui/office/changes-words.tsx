@@ -33,12 +33,36 @@ export interface ChangeAnswerProps {
   error: EposErrorData;
 }
 
-/** What Epos Now answered (with its status), or why the last try failed without an answer. */
+/**
+ * What Epos Now answered (with its status), or why the last try failed without an answer. A
+ * change that never left the till (offline, connection refused) is not a failure: it waits for
+ * the connection. The request and the browser's words sit behind "Details".
+ */
 export function ChangeAnswer({ error }: ChangeAnswerProps) {
+  if (error.code === 'network' && !error.mayHaveReached) {
+    return (
+      <div class="change-waiting">
+        <p>Waiting for the connection: it is sent as soon as Epos Now can be reached.</p>
+        <Details text={error.message} />
+      </div>
+    );
+  }
   return (
-    <p class="change-answer">
-      <strong>{error.status === undefined ? 'Last try failed' : `Epos Now answered ${error.status}`}</strong>:{' '}
-      {error.message}
-    </p>
+    <div class="change-answer">
+      <p>
+        <strong>{error.status === undefined ? 'Last try failed' : `Epos Now answered ${error.status}`}</strong>
+        {error.serverMessage ? `: ${error.serverMessage}` : null}
+      </p>
+      <Details text={error.message} />
+    </div>
+  );
+}
+
+function Details({ text }: { text: string }) {
+  return (
+    <details class="change-details">
+      <summary>Details</summary>
+      <p>{text}</p>
+    </details>
   );
 }

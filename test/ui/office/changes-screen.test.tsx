@@ -21,6 +21,7 @@ import {
 import { type OutboxStatus, readOutboxStatus } from '../../../app/store/outbox-status.ts';
 import type { OutboxEntry } from '../../../app/store/schema.ts';
 import { ChangesScreen, type ChangesScreenProps } from '../../../app/ui/office/changes-screen.tsx';
+import { ChangeAnswer } from '../../../app/ui/office/changes-words.tsx';
 import { freshDb } from '../../store/fixture.ts';
 
 afterEach(cleanup);
@@ -128,7 +129,11 @@ describe('ChangesScreen: what waits', () => {
     expect(ann.textContent).toContain('Refused by Epos Now');
     expect(ann.textContent).toContain('Made 5 min ago');
     expect(ann.textContent).toContain('1 attempt');
-    expect(ann.textContent).toContain('Epos Now answered 400: POST /api/V2/Customer: HTTP 400: Surname is required');
+    expect(ann.textContent).toContain('Epos Now answered 400: Surname is required');
+    // The request itself is a detail, behind a disclosure.
+    expect(within(ann).getByText('Details').closest('details')?.textContent).toBe(
+      'DetailsPOST /api/V2/Customer: HTTP 400: Surname is required',
+    );
 
     const product = item('Update Product 12');
     expect(product.textContent).toContain('Waiting to be sent');
@@ -137,8 +142,26 @@ describe('ChangesScreen: what waits', () => {
     expect(within(product).queryByRole('button')).toBeNull();
 
     expect(item('Create Popup note').textContent).toContain('Needs a decision');
-    expect(item('Create Popup note').textContent).toContain('Last try failed: POST /api/V2/PopupNote: network failure');
+    expect(item('Create Popup note').textContent).toContain('Last try failed');
+    expect(within(item('Create Popup note')).getByText('Details').closest('details')?.textContent).toBe(
+      'DetailsPOST /api/V2/PopupNote: network failure (connection reset)',
+    );
     db.close();
+  });
+
+  it('says a change that never left the till waits for the connection, not that it failed', () => {
+    const offline: EposErrorData = {
+      ...dropped,
+      mayHaveReached: false,
+      message: 'POST /api/V2/Customer: network failure (Failed to fetch)',
+    };
+    render(<ChangeAnswer error={offline} />);
+    expect(screen.getByText('Waiting for the connection: it is sent as soon as Epos Now can be reached.')).toBeTruthy();
+    expect(screen.queryByText(/Last try failed/)).toBeNull();
+    expect(screen.getByText('Details').closest('details')?.textContent).toBe(
+      'DetailsPOST /api/V2/Customer: network failure (Failed to fetch)',
+    );
+    expect(screen.getByText(/Waiting for the connection/).closest('.change-answer')).toBeNull();
   });
 
   it('offers Retry, Edit and Discard on a refused change, but no Edit on a refused delete', async () => {
