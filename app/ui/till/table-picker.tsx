@@ -41,12 +41,11 @@ export function TablePicker({ tables, tableId, onChange }: TablePickerProps) {
               // Set through the DOM, which the page's CSP allows (a style attribute it would not).
               style={cell ? { gridRow: cell.row, gridColumn: cell.column } : undefined}
               aria-pressed={id === tableId}
-              // Named by the table alone, as a cashier says it; the seats are a visible aside.
-              aria-label={table.Name}
+              // Named by what it shows (the table, then its seats), so a voice command can say what it sees.
               onClick={() => onChange(id)}
             >
               {table.Name}
-              {table.Seats ? <small>{table.Seats} seats</small> : null}
+              {table.Seats ? <small> {table.Seats} seats</small> : null}
             </button>
           ))}
         </div>

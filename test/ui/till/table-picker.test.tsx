@@ -34,20 +34,26 @@ describe('TablePicker', () => {
     expect(
       within(group())
         .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
-    ).toEqual(['No table', 'T1', 'T2', 'Patio']);
+        .map((button) => button.textContent),
+    ).toEqual(['No table', 'T1 2 seats', 'T2', 'Patio 6 seats']);
+    // Named by what they show, as WCAG's label-in-name asks.
+    expect(
+      within(group())
+        .getAllByRole('button')
+        .every((button) => !button.hasAttribute('aria-label')),
+    ).toBe(true);
     expect(pressed()).toEqual(['No table']);
-    fireEvent.click(screen.getByRole('button', { name: 'T1' }));
-    expect(pressed()).toEqual(['T12 seats']);
-    fireEvent.click(screen.getByRole('button', { name: 'Patio' }));
-    expect(pressed()).toEqual(['Patio6 seats']);
+    fireEvent.click(screen.getByRole('button', { name: 'T1 2 seats' }));
+    expect(pressed()).toEqual(['T1 2 seats']);
+    fireEvent.click(screen.getByRole('button', { name: 'Patio 6 seats' }));
+    expect(pressed()).toEqual(['Patio 6 seats']);
     fireEvent.click(screen.getByRole('button', { name: 'No table' }));
     expect(pressed()).toEqual(['No table']);
   });
 
   it('wraps tables without positions in a grid', () => {
     render(<Harness tables={[table(1, 'T1', 2), table(2, 'T2', 4, 100, 100)]} />);
-    const button = screen.getByRole('button', { name: 'T1' });
+    const button = screen.getByRole('button', { name: 'T1 2 seats' });
     expect(button.parentElement?.className).toBe('table-grid');
     expect(button.style.gridRow).toBe('');
   });
