@@ -45,6 +45,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
   // The sale's currency: the shop's, unless the cashier kept a sale begun in another one.
   const money = useMemo(() => createMoney(currency, config.locale), [currency, config.locale]);
   const searchBox = useRef<HTMLInputElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
   const [alert, setAlert] = useState<string | null>(null);
   // Counted, so the same product added twice is announced twice (the text alone would not change).
   const [added, setAdded] = useState({ name: '', count: 0 });
@@ -135,12 +136,18 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
           remaining={totals.remaining}
           money={money}
           onChange={change}
+          onPaidUp={() => sendButton.current?.focus()}
         />
         <SendToTill
           basket={basket}
           money={money}
           frame={frame}
-          onSent={clear}
+          buttonRef={sendButton}
+          onSent={() => {
+            clear();
+            // A new sale starts at the search box, where the scanner's digits go.
+            searchBox.current?.focus();
+          }}
           onRestore={(sent) => change(() => sent)}
         />
       </div>

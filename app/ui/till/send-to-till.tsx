@@ -4,6 +4,7 @@
  * button stays focusable but inert, and says why right beside it. The till does not answer, so
  * the sent basket is kept until the next sale starts: if the till ignored it, it can come back.
  */
+import type { RefObject } from 'preact';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { type Basket, isEmpty } from '../../till/basket.ts';
 import type { Money } from '../../till/money.ts';
@@ -20,13 +21,16 @@ export interface SendToTillProps {
   onSent(): void;
   /** Puts the sent basket back, when the cashier asks for it. */
   onRestore(basket: Basket): void;
+  /** The button, for a caller that moves focus to it (once the sale is paid). */
+  buttonRef?: RefObject<HTMLButtonElement | null>;
 }
 
 /** The "Send to till" button. */
-export function SendToTill({ basket, money, frame, onSent, onRestore }: SendToTillProps) {
+export function SendToTill({ basket, money, frame, onSent, onRestore, buttonRef }: SendToTillProps) {
   const till = useMemo(() => findTill(frame), [frame]);
   const [sent, setSent] = useState<Basket | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const own = useRef<HTMLButtonElement>(null);
+  const button = buttonRef ?? own;
   const id = useId();
   const noLines = basket.lines.length === 0;
   const reason = !till.ok ? till.reason : noLines ? 'Add a product to the basket first.' : null;

@@ -17,10 +17,12 @@ export interface TenderPanelProps {
   remaining: number;
   money: Money;
   onChange(edit: (basket: Basket) => Basket): void;
+  /** A payment left nothing to pay: the caller moves focus to what comes next. */
+  onPaidUp?(): void;
 }
 
 /** The payment controls and the payments made. */
-export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange }: TenderPanelProps) {
+export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange, onPaidUp }: TenderPanelProps) {
   const [text, setText] = useState('');
   const id = useId();
   const typed = text.trim() !== '';
@@ -61,6 +63,8 @@ export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange }
                 if (amount === null) return;
                 onChange((basket) => addTender(basket, { typeId, name: type.Name, amount }));
                 setText('');
+                // This button is disabled now that nothing is left to pay: focus goes on, not to the page.
+                if (amount >= remaining) onPaidUp?.();
               }}
             >
               Pay by {type.Name}

@@ -227,6 +227,26 @@ describe('OrderPad', () => {
     expect(screen.getByRole('button', { name: 'No table' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('moves focus on after each step: the last payment to Send to till, sending to the search box for the next sale', () => {
+    fullBasket();
+    // "Pay by Cash" is disabled once nothing is left to pay; focus did not fall to the page.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send to till' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));
+  });
+
+  it('a part payment leaves focus where it was', () => {
+    renderPad();
+    type('flat');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    const amount = screen.getByRole('textbox', { name: /Amount/ });
+    fireEvent.input(amount, { target: { value: '1' } });
+    const cash = screen.getByRole('button', { name: 'Pay by Cash' });
+    cash.focus();
+    fireEvent.click(cash);
+    expect(document.activeElement).toBe(cash);
+  });
+
   it('brings a sent basket back whole, for a till that ignored it', () => {
     const { posted } = fullBasket();
     fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
