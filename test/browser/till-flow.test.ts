@@ -193,6 +193,54 @@ describe('till and back office in Chromium', () => {
     await office.close();
   });
 
+  it('the total and Charge are on screen after adding products, and paying and sending need no scroll, at 1024x768, 768x1024 and 390x844', async () => {
+    const sized = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    try {
+      const page = await open(sized);
+      await page.goto((app as ServedApp).appUrl());
+      await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+      const search = page.getByRole('searchbox', { name: 'Search products' });
+      /** Whether the whole box of `locator` is inside the viewport as it is now scrolled. */
+      const onScreen = (locator: ReturnType<Page['locator']>) =>
+        locator.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+        });
+      for (const [width, height] of [
+        [1024, 768],
+        [768, 1024],
+        [390, 844],
+      ] as const) {
+        const at = `${width}x${height}`;
+        await page.setViewportSize({ width, height });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        for (const name of ['zanzib', 'quince']) {
+          await search.fill(name);
+          await page.getByRole('button', { name: /^Add / }).first().click();
+        }
+        const sale = page.getByRole('region', { name: 'Sale' });
+        expect(await sale.textContent(), at).toContain('2 items');
+        const charge = sale.getByRole('button', { name: /^Charge £/ });
+        expect(await onScreen(charge), at).toBe(true);
+        await charge.click();
+        const amount = page.getByRole('textbox', { name: 'Amount' });
+        expect(await amount.evaluate((element) => element === document.activeElement), at).toBe(true);
+        expect(await onScreen(amount), at).toBe(true);
+        const pay = page.getByRole('button', { name: /^Pay by / }).first();
+        expect(await onScreen(pay), at).toBe(true);
+        await pay.click();
+        const send = page.getByRole('button', { name: 'Send to till' });
+        expect(await send.evaluate((element) => element === document.activeElement), at).toBe(true);
+        expect(await onScreen(send), at).toBe(true);
+        // Not framed by a till here, so the basket stays: empty it for the next size.
+        await page.getByRole('button', { name: 'Clear basket' }).click();
+        await page.getByRole('button', { name: 'Clear', exact: true }).click();
+      }
+    } finally {
+      await sized.close();
+    }
+  });
+
   it('a scan lands in the basket wherever focus is, the Amount field included (left as typed), and / or F2 brings focus back to search, at 1024x768, 768x1024 and 390x844', async () => {
     const sized = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
     try {

@@ -14,6 +14,7 @@ import type { BasketStorage } from '../../till/basket-storage.ts';
 import { createMoney } from '../../till/money.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
 import { BasketView } from './basket-view.tsx';
+import { ChargeBar } from './charge-bar.tsx';
 import { CurrencyQuestion } from './currency-question.tsx';
 import { DiscountPicker } from './discount-picker.tsx';
 import { Favourites } from './favourites.tsx';
@@ -46,6 +47,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
   const money = useMemo(() => createMoney(currency, config.locale), [currency, config.locale]);
   const searchBox = useRef<HTMLInputElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const amountField = useRef<HTMLInputElement>(null);
   const [alert, setAlert] = useState<string | null>(null);
   // Counted, so the same product added twice is announced twice (the text alone would not change).
   const [added, setAdded] = useState({ name: '', count: 0 });
@@ -136,7 +138,8 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
           remaining={totals.remaining}
           money={money}
           onChange={change}
-          onPaidUp={() => sendButton.current?.focus()}
+          onPaidUp={() => bringIntoView(sendButton.current)}
+          amountRef={amountField}
         />
         <SendToTill
           basket={basket}
@@ -151,6 +154,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
           onRestore={(sent) => change(() => sent)}
         />
       </div>
+      <ChargeBar totals={totals} money={money} onCharge={() => bringIntoView(amountField.current)} />
       <p class="visually-hidden" aria-live="polite">
         {added.count > 0 ? <span key={added.count}>Added {added.name}</span> : null}
       </p>
@@ -161,4 +165,10 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
 /** What the till says of a code no product has, wherever it was scanned. */
 function unknownBarcode(code: string): string {
   return `Barcode ${code} is not in this till's catalog. Check the code or search for the product by name; if it is new, a manager adds the barcode in the back office and the till gets it at the next sync.`;
+}
+
+/** Focuses `field` and scrolls it to the middle of the screen, clear of the charge bar at the bottom. */
+function bringIntoView(field: HTMLElement | null): void {
+  field?.focus({ preventScroll: true });
+  field?.scrollIntoView?.({ block: 'center' });
 }

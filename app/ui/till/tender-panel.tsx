@@ -2,6 +2,7 @@
  * Payments towards the basket: one button per tender type pays what remains, or the amount typed
  * (part of it, or more for cash given: the basket then shows the change due).
  */
+import type { RefObject } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { recordId } from '../../epos/ids.ts';
 import type { TenderType } from '../../epos/records.ts';
@@ -19,10 +20,20 @@ export interface TenderPanelProps {
   onChange(edit: (basket: Basket) => Basket): void;
   /** A payment left nothing to pay: the caller moves focus to what comes next. */
   onPaidUp?(): void;
+  /** The Amount field, for a caller that brings the payment into view (the charge bar). */
+  amountRef?: RefObject<HTMLInputElement | null>;
 }
 
 /** The payment controls and the payments made. */
-export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange, onPaidUp }: TenderPanelProps) {
+export function TenderPanel({
+  tenderTypes,
+  tenders,
+  remaining,
+  money,
+  onChange,
+  onPaidUp,
+  amountRef,
+}: TenderPanelProps) {
   const [text, setText] = useState('');
   const id = useId();
   const typed = text.trim() !== '';
@@ -36,6 +47,7 @@ export function TenderPanel({ tenderTypes, tenders, remaining, money, onChange, 
       <label class="till-field">
         <span>Amount</span>
         <input
+          ref={amountRef}
           type="text"
           inputMode="decimal"
           autocomplete="off"

@@ -235,6 +235,14 @@ describe('OrderPad', () => {
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));
   });
 
+  it('Charge in the bar brings the payment with focus in Amount', () => {
+    renderPad();
+    type('flat');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Charge £3.20' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Amount/ }));
+  });
+
   it('a part payment leaves focus where it was', () => {
     renderPad();
     type('flat');
