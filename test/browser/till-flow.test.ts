@@ -311,9 +311,13 @@ describe('till and back office in Chromium', () => {
     await basket.getByText('Quince Shortbread').waitFor(WAIT);
     await basket.getByRole('button', { name: 'More Quince Shortbread' }).click();
 
+    await frame.getByRole('button', { name: 'Discount' }).click();
     await frame.getByRole('combobox', { name: 'Discount reason' }).selectOption({ label: 'Loyalty' });
     expect(await frame.getByRole('textbox', { name: 'Discount percentage' }).inputValue()).toBe('10');
+    await frame.getByRole('button', { name: 'Done' }).click();
+    await frame.getByRole('button', { name: 'Table' }).click();
     await frame.getByRole('button', { name: /^Table 3\b/ }).click();
+    await frame.getByRole('button', { name: 'Table: Table 3' }).waitFor(WAIT);
 
     // A reload (an update, a crash) keeps the basket.
     await parent.reload();
@@ -394,7 +398,14 @@ describe('till and back office in Chromium', () => {
     await scan(till, '4000000000006');
     await till.getByRole('alert').filter({ hasText: '4000000000006' }).waitFor(WAIT);
 
+    await till.getByRole('button', { name: 'Discount' }).click();
     await till.getByRole('combobox', { name: 'Discount reason' }).selectOption({ label: 'Staff' });
+    // Escape closes the dialog, as the browser's dialogs do, keeping what was chosen.
+    await till.keyboard.press('Escape');
+    await till.getByRole('button', { name: 'Discount: Staff' }).waitFor(WAIT);
+    await till.getByRole('button', { name: 'Table' }).click();
+    // The floor plan in its dialog: every table big enough to touch, and nothing wider than a phone.
+    await shoot(till, 'till-table-dialog', till, false);
     await till.getByRole('button', { name: /^Table 5\b/ }).click();
     await till.getByRole('button', { name: 'Pay by Cash' }).click();
     const basket = till.getByRole('region', { name: 'Basket' });

@@ -18,6 +18,7 @@ import { ChargeBar } from './charge-bar.tsx';
 import { CurrencyQuestion } from './currency-question.tsx';
 import { DiscountPicker } from './discount-picker.tsx';
 import { Favourites } from './favourites.tsx';
+import { OnDemand } from './on-demand.tsx';
 import { Search } from './search.tsx';
 import { SendToTill } from './send-to-till.tsx';
 import { TablePicker } from './table-picker.tsx';
@@ -52,6 +53,10 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
   // Counted, so the same product added twice is announced twice (the text alone would not change).
   const [added, setAdded] = useState({ name: '', count: 0 });
   const totals = basketTotals(basket);
+  const tables = catalog?.seatingTables ?? [];
+  const reasons = catalog?.discountReasons ?? [];
+  const table = tables.find((t) => recordId('SeatingTable', t) === basket.tableId);
+  const tableName = basket.tableId === null ? null : (table?.Name ?? `#${basket.tableId}`);
   const priceOf = (product: TillProduct): string => {
     const major = product[config.priceField];
     return typeof major === 'number' ? money.format(money.toMinor(major)) : 'No price';
@@ -104,12 +109,6 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
           inputRef={searchBox}
         />
         <Favourites ids={config.favourites} index={catalog?.index} priceOf={priceOf} onAdd={add} />
-        {/* The floor plan is tall: beside the basket it would push payment and sending below the fold. */}
-        <TablePicker
-          tables={catalog?.seatingTables ?? []}
-          tableId={basket.tableId}
-          onChange={(tableId) => change((current) => setTable(current, tableId))}
-        />
       </div>
       <div class="order-pad-basket">
         <CurrencyQuestion question={question} onKeep={keepSale} onNew={newSale} />
@@ -126,12 +125,34 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
           onClear={clear}
           onFocusAway={() => searchBox.current?.focus()}
         />
-        <DiscountPicker
-          reasons={catalog?.discountReasons ?? []}
-          discount={basket.discount}
-          money={money}
-          onChange={(discount) => change((current) => setDiscount(current, discount))}
-        />
+        <div class="till-buttons">
+          {tables.length > 0 ? (
+            <OnDemand label="Table" chosen={tableName}>
+              {(close) => (
+                <TablePicker
+                  tables={tables}
+                  tableId={basket.tableId}
+                  onChange={(tableId) => {
+                    change((current) => setTable(current, tableId));
+                    close();
+                  }}
+                />
+              )}
+            </OnDemand>
+          ) : null}
+          {reasons.length > 0 ? (
+            <OnDemand label="Discount" chosen={basket.discount?.reason ?? null}>
+              {() => (
+                <DiscountPicker
+                  reasons={reasons}
+                  discount={basket.discount}
+                  money={money}
+                  onChange={(discount) => change((current) => setDiscount(current, discount))}
+                />
+              )}
+            </OnDemand>
+          ) : null}
+        </div>
         <TenderPanel
           tenderTypes={catalog?.tenderTypes ?? []}
           tenders={basket.tenders}

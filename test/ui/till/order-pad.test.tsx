@@ -199,7 +199,11 @@ describe('OrderPad', () => {
     });
     type('flat');
     fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    // The discount and the table are chosen in dialogs, opened from the basket.
+    fireEvent.click(screen.getByRole('button', { name: 'Discount' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Discount reason' }), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
     fireEvent.click(screen.getByRole('button', { name: /^T12\b/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay by Cash' }));
     return pad;
@@ -224,7 +228,7 @@ describe('OrderPad', () => {
     ]);
     expect(screen.getByRole('status').textContent).toBe('Sent to the till');
     expect(screen.getByText(/The basket is empty/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'No table' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Table' }).textContent).toBe('Table');
   });
 
   it('moves focus on after each step: the last payment to Send to till, sending to the search box for the next sale', () => {
@@ -255,13 +259,28 @@ describe('OrderPad', () => {
     expect(document.activeElement).toBe(cash);
   });
 
+  it('keeps the table and the discount behind buttons that say what is chosen; choosing a table closes its dialog', () => {
+    fullBasket();
+    expect(screen.getByRole('button', { name: 'Table: T12' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Discount: Staff' })).toBeTruthy();
+    // Closed, their controls are not on the screen.
+    expect(screen.queryByRole('group', { name: 'Table' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Discount reason' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Table: T12' }));
+    expect(screen.getByRole('dialog', { name: 'Table' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^T12\b/ }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'No table' }));
+    expect(screen.queryByRole('dialog', { name: 'Table' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Table' })).toBeTruthy();
+  });
+
   it('brings a sent basket back whole, for a till that ignored it', () => {
     const { posted } = fullBasket();
     fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
     fireEvent.click(screen.getByRole('button', { name: 'Bring the basket back' }));
     expect(lines()).toEqual([expect.stringContaining('Flat White')]);
     expect(screen.getByRole('region', { name: 'Basket' }).textContent).toContain('Tendered£2.88');
-    expect(screen.getByRole('button', { name: /^T12\b/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Table: T12' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
     expect(posted).toHaveLength(2);
     expect(posted[1]).toEqual(posted[0]);
