@@ -159,8 +159,8 @@ async function land(
     const own = next?.state === 'pending' && next.notBefore <= now ? next : undefined;
     // The record's own next entry is judged from what was just read, not from an older copy.
     // Stryker disable next-line LogicalOperator: found is read only when waiting is given, so both are set or neither
-    const other =
-      waiting && found && waiting.seq !== next?.seq ? await sendable(outbox, waiting, found, now) : undefined;
+    const elsewhere = waiting && found && waiting.seq !== next?.seq ? { waiting, found } : undefined;
+    const other = elsewhere ? await sendable(outbox, elsewhere.waiting, elsewhere.found, now) : undefined;
     // Stryker disable next-line EqualityOperator: other is looked up only when waiting is not the record's next, so own and other never share a seq
     const first = own && (!other || own.seq < other.seq) ? own : other;
     claimed = first && sending(first, now);
@@ -270,11 +270,10 @@ async function sendable(
 ): Promise<OutboxEntry | undefined> {
   if (entry?.state !== 'pending' || entry.notBefore > now) return undefined;
   // A landed create moved its later entries to the real id: then its record is read under that key.
+  const key = recordKey(entry);
+  const byRecord = outbox.index('byRecord');
   // Stryker disable next-line ConditionalExpression: seen is that same read, made in this transaction: reading it again gives the same entries
-  const ofRecord =
-    recordKey(entry) === recordKey(waiting)
-      ? seen
-      : await entriesOf(outbox.index('byRecord'), entry.target, entry.recordId);
+  const ofRecord = key === recordKey(waiting) ? seen : await entriesOf(byRecord, entry.target, entry.recordId);
   // Stryker disable next-line OptionalChaining: the entry is among its own record's entries, read in the same transaction: the list is never empty
   return ofRecord[0]?.seq === entry.seq ? entry : undefined;
 }

@@ -46,6 +46,20 @@ describe('npm run mutate', () => {
   });
 });
 
+describe('a mark and its line', () => {
+  it('is followed by the whole statement it marks, not the first line of one the formatter wrapped', () => {
+    // `// Stryker disable next-line` covers one line: after Biome wraps `const x =\n  a && b`, the mark
+    // would cover `const x =` and the edit it was meant for would count again (this happened once).
+    const broken = sourceFiles(['app', 'sw']).flatMap((file) => {
+      const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
+      return lines.flatMap((line, i) =>
+        DISABLE.test(line.trim()) && /(=|\(|&&|\|\||\?|:)\s*$/.test(lines[i + 1] ?? '') ? [`${file}:${i + 2}`] : [],
+      );
+    });
+    expect(broken).toEqual([]);
+  });
+});
+
 function sourceFiles(dirs: string[]): string[] {
   return dirs.flatMap((dir) =>
     readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
