@@ -118,6 +118,31 @@ describe('a write made while the browser knows it is offline', () => {
   });
 });
 
+describe('the browser\u2019s own word on the connection', () => {
+  it('is what the writer goes by when not told otherwise: navigator.onLine false answers at once', async () => {
+    const db = await freshDb();
+    const waits = vi.spyOn(globalThis, 'setTimeout');
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const writer = createWriter({
+        db,
+        channel: fakeChannel(),
+        now: () => 1,
+        notify: () => undefined,
+        waitMs: 60_000,
+      });
+      expect(await writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Nell' } })).toMatchObject({
+        state: 'queued',
+      });
+      expect(waits.mock.calls.map(([, ms]) => ms)).toContain(0);
+      expect(waits.mock.calls.map(([, ms]) => ms)).not.toContain(60_000);
+    } finally {
+      vi.unstubAllGlobals();
+      waits.mockRestore();
+    }
+  });
+});
+
 describe('a tab whose database a newer tab upgraded', () => {
   it('refuses a write with a typed error saying to reload, and nothing is queued or half-written', async () => {
     const name = `writer-upgraded-${process.pid}`;
