@@ -75,7 +75,7 @@ const queuing = () => (queuingModule ??= import('../store/outbox.ts'));
 
 /** Creates the writer. */
 export function createWriter(deps: WriterDeps): Writer {
-  const online = deps.online ?? (() => typeof navigator === 'undefined' || navigator.onLine);
+  const online = deps.online ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   /** Other tabs learn of a change made here; the worker's own broadcasts cover what it does. */
   function announce(): void {
     const message: WorkerMessage = { type: 'outbox-changed' };

@@ -141,6 +141,30 @@ describe('the browser\u2019s own word on the connection', () => {
       waits.mockRestore();
     }
   });
+
+  it('a navigator that does not say (Node 21 and later have one without onLine) is not taken for offline', async () => {
+    const db = await freshDb();
+    const waits = vi.spyOn(globalThis, 'setTimeout');
+    vi.stubGlobal('navigator', {});
+    const channel = fakeChannel();
+    try {
+      const writer = createWriter({ db, channel, now: () => 1, notify: () => undefined, waitMs: 60_000 });
+      const pending = writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Ida' } });
+      await vi.waitFor(() => expect(waits.mock.calls.map(([, ms]) => ms)).toContain(60_000));
+      const [queued] = (await listEntries(db)).slice(-1);
+      channel.post({
+        type: 'write-landed',
+        seq: queued!.seq,
+        target: 'Customer',
+        sentId: queued!.recordId,
+        recordId: 9,
+      });
+      expect(await pending).toMatchObject({ state: 'done', recordId: 9 });
+    } finally {
+      vi.unstubAllGlobals();
+      waits.mockRestore();
+    }
+  });
 });
 
 describe('a tab whose database a newer tab upgraded', () => {
