@@ -193,29 +193,39 @@ describe('till and back office in Chromium', () => {
     await office.close();
   });
 
-  it('the total and Charge are on screen after adding products, and paying and sending need no scroll, at 1024x768, 768x1024 and 390x844', async () => {
+  /** A till of its own at each of the counter's three sizes in turn: `check` runs at each, after `setUp` once. */
+  async function onEachSize(
+    setUp: (page: Page) => Promise<void>,
+    check: (page: Page, at: string) => Promise<void>,
+  ): Promise<void> {
     const sized = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
     try {
       const page = await open(sized);
       await page.goto((app as ServedApp).appUrl());
       await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
-      const search = page.getByRole('searchbox', { name: 'Search products' });
-      /** Whether the whole box of `locator` is inside the viewport as it is now scrolled. */
-      const onScreen = (locator: ReturnType<Page['locator']>) =>
-        locator.evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
-        });
-      for (const [width, height] of [
-        [1024, 768],
-        [768, 1024],
-        [390, 844],
-      ] as const) {
-        const at = `${width}x${height}`;
+      await setUp(page);
+      for (const [width, height] of COUNTER_SIZES) {
         await page.setViewportSize({ width, height });
+        await check(page, `${width}x${height}`);
+      }
+    } finally {
+      await sized.close();
+    }
+  }
+
+  it('the total and Charge are on screen after adding products, and paying and sending need no scroll, at 1024x768, 768x1024 and 390x844', async () => {
+    /** Whether the whole box of `locator` is inside the viewport as it is now scrolled. */
+    const onScreen = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+      });
+    await onEachSize(
+      async () => undefined,
+      async (page, at) => {
         await page.evaluate(() => window.scrollTo(0, 0));
         for (const name of ['zanzib', 'quince']) {
-          await search.fill(name);
+          await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
           await page.getByRole('button', { name: /^Add / }).first().click();
         }
         const sale = page.getByRole('region', { name: 'Sale' });
@@ -235,31 +245,20 @@ describe('till and back office in Chromium', () => {
         // Not framed by a till here, so the basket stays: empty it for the next size.
         await page.getByRole('button', { name: 'Clear basket' }).click();
         await page.getByRole('button', { name: 'Clear', exact: true }).click();
-      }
-    } finally {
-      await sized.close();
-    }
+      },
+    );
   });
 
   it('a scan lands in the basket wherever focus is, the Amount field included (left as typed), and / or F2 brings focus back to search, at 1024x768, 768x1024 and 390x844', async () => {
-    const sized = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
-    try {
-      const page = await open(sized);
-      await page.goto((app as ServedApp).appUrl());
-      await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
-      const search = page.getByRole('searchbox', { name: 'Search products' });
-      const basket = page.getByRole('region', { name: 'Basket' });
-      await search.fill('zanzib');
-      await page.getByRole('button', { name: 'Add Zanzibar Carrot Cake' }).click();
-      const amount = page.getByRole('textbox', { name: 'Amount' });
-      let scanned = 0;
-      for (const [width, height] of [
-        [1024, 768],
-        [768, 1024],
-        [390, 844],
-      ] as const) {
-        const at = `${width}x${height}`;
-        await page.setViewportSize({ width, height });
+    let scanned = 0;
+    await onEachSize(
+      async (page) => {
+        await page.getByRole('searchbox', { name: 'Search products' }).fill('zanzib');
+        await page.getByRole('button', { name: 'Add Zanzibar Carrot Cake' }).click();
+      },
+      async (page, at) => {
+        const amount = page.getByRole('textbox', { name: 'Amount' });
+        const basket = page.getByRole('region', { name: 'Basket' });
         await amount.fill('');
         await amount.pressSequentially('5');
         // The scan comes a moment after the person's key, as at a counter: within 40 ms it would
@@ -284,10 +283,8 @@ describe('till and back office in Chromium', () => {
         await amount.focus();
         await page.keyboard.press('F2');
         expect(await focusedName(page), at).toBe('Search products');
-      }
-    } finally {
-      await sized.close();
-    }
+      },
+    );
   });
 
   it('a cashier inside the Epos Now till types, scans, takes a discount, a table and a tender, and Send to till posts the basket to that till only', async () => {
@@ -440,6 +437,13 @@ describe('till and back office in Chromium', () => {
     for (const seen of problems) expect(unexpected(seen)).toEqual([]);
   });
 });
+
+/** The counter's sizes: a till, a tablet upright, a phone. */
+const COUNTER_SIZES = [
+  [1024, 768],
+  [768, 1024],
+  [390, 844],
+] as const;
 
 /**
  * A scanner's burst: each key of `code` and Enter, as key events on the focused element in one
