@@ -30,11 +30,10 @@ export function Favourites({ ids, index, priceOf, onAdd }: FavouritesProps) {
               key={recordId('Product', product)}
               type="button"
               class="button favourite"
-              aria-label={product.Name}
               onClick={() => onAdd(product)}
             >
               <span>{product.Name}</span>
-              <small>{priceOf(product)}</small>
+              <small> {priceOf(product)}</small>
             </button>
           ))}
         </div>

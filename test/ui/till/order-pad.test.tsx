@@ -138,9 +138,10 @@ describe('OrderPad', () => {
     expect(
       within(grid)
         .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Cheese Scone', 'Flat White']);
-    fireEvent.click(within(grid).getByRole('button', { name: 'Cheese Scone' }));
+        .map((button) => button.textContent),
+    ).toEqual(['Cheese Scone £2.50', 'Flat White £3.20']);
+    // Named by what they show (label in name), so a voice command can say what it sees.
+    fireEvent.click(within(grid).getByRole('button', { name: 'Cheese Scone £2.50' }));
     expect(lines()).toEqual([expect.stringContaining('Cheese Scone')]);
   });
 
@@ -379,7 +380,7 @@ describe('OrderPad', () => {
         storage={storage}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Tea' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Tea £1.80' }));
     expect(lines()).toEqual([expect.stringContaining('Tea')]);
   });
 });
