@@ -2,35 +2,12 @@ import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { createCatalogState } from '../../app/page/catalog-state.ts';
 import type { PackTimers } from '../../app/page/pack-later.ts';
-import type { WorkerMessage } from '../../app/store/channel.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { DB_VERSION } from '../../app/store/schema.ts';
 import { pullCatalog } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
-
-/** The page's channel as the worker's broadcasts reach it; `listening` counts the listeners left. */
-function fakeChannel() {
-  const target = new EventTarget();
-  let listening = 0;
-  return {
-    addEventListener(type: string, listener: EventListener) {
-      listening++;
-      target.addEventListener(type, listener);
-    },
-    removeEventListener(type: string, listener: EventListener) {
-      listening--;
-      target.removeEventListener(type, listener);
-    },
-    postMessage() {},
-    send(message: WorkerMessage) {
-      target.dispatchEvent(new MessageEvent('message', { data: message }));
-    },
-    get listening() {
-      return listening;
-    },
-  };
-}
+import { fakeChannel } from './channel.ts';
 
 /** A clock for packing that moves only when told: `fire()` runs what is due and waits for the stores it started. */
 function packClock() {
@@ -89,7 +66,7 @@ describe('page catalog state', () => {
     let changes = 0;
     state.subscribe(() => changes++);
 
-    channel.send({ type: 'pull-progress', kind: 'Product', state: 'running', pages: 1, records: 200 });
+    channel.post({ type: 'pull-progress', kind: 'Product', state: 'running', pages: 1, records: 200 });
     expect(state.get().progress.Product?.records).toBe(200);
 
     standin.put('Product', { ...standin.record('Product', 5), Name: 'Renamed Zebra Cake' });
@@ -97,7 +74,7 @@ describe('page catalog state', () => {
     standin.put('Product', { Name: 'Brand New Quokka Bun', SalePrice: 1.5, Barcode: '5099999999999' });
     await pullCatalog({ db, client });
     const before = state.get().indexRevision;
-    channel.send({ type: 'catalog-changed', kinds: ['Product'] });
+    channel.post({ type: 'catalog-changed', kinds: ['Product'] });
     await state.refresh([]);
 
     const view = state.get();
@@ -117,7 +94,7 @@ describe('page catalog state', () => {
     const state = await createCatalogState(db, channel);
     standin.faults.add({ match: { path: '/api/V2/Product?page=2' }, type: 'status', status: 503 });
     await pullCatalog({ db, client }, ['Product']);
-    channel.send({
+    channel.post({
       type: 'pull-progress',
       kind: 'Product',
       state: 'failed',
@@ -136,7 +113,7 @@ describe('page catalog state', () => {
     const state = await createCatalogState(db, channel);
     const index = state.get().index;
     await pullCatalog({ db, client });
-    channel.send({ type: 'catalog-changed', kinds: ['Product', 'TenderType'] });
+    channel.post({ type: 'catalog-changed', kinds: ['Product', 'TenderType'] });
     await state.refresh([]);
     expect(state.get().indexRevision).toBe(0);
     expect(state.get().index).toBe(index);
@@ -147,7 +124,7 @@ describe('page catalog state', () => {
     const state = await createCatalogState(await freshDb(), channel, { stalledAfterMs: 30 });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      channel.send({ type: 'pull-progress', kind: 'Product', state: 'running', pages: 3, records: 600 });
+      channel.post({ type: 'pull-progress', kind: 'Product', state: 'running', pages: 3, records: 600 });
       vi.advanceTimersByTime(29);
       expect(state.get().progress.Product?.state).toBe('running');
       vi.advanceTimersByTime(1);
@@ -160,12 +137,12 @@ describe('page catalog state', () => {
       });
 
       // Word from the worker keeps a live download running, and a finished one is not stalled later.
-      channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'running', pages: 1, records: 7 });
+      channel.post({ type: 'pull-progress', kind: 'TenderType', state: 'running', pages: 1, records: 7 });
       vi.advanceTimersByTime(20);
-      channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'running', pages: 2, records: 9 });
+      channel.post({ type: 'pull-progress', kind: 'TenderType', state: 'running', pages: 2, records: 9 });
       vi.advanceTimersByTime(20);
       expect(state.get().progress.TenderType?.state).toBe('running');
-      channel.send({ type: 'pull-progress', kind: 'TenderType', state: 'done', pages: 2, records: 9 });
+      channel.post({ type: 'pull-progress', kind: 'TenderType', state: 'done', pages: 2, records: 9 });
       vi.advanceTimersByTime(60);
       expect(state.get().progress.TenderType?.state).toBe('done');
     } finally {
@@ -177,9 +154,9 @@ describe('page catalog state', () => {
   it('close() stops listening and leaves the channel open (it is the page\u2019s)', async () => {
     const channel = fakeChannel();
     const state = await createCatalogState(await freshDb(), channel);
-    expect(channel.listening).toBe(1);
+    expect(channel.listening()).toBe(1);
     state.close();
-    expect(channel.listening).toBe(0);
+    expect(channel.listening()).toBe(0);
   });
 
   it('re-reads only the records a write touched, and follows a landed create from its temporary id to its real one', async () => {
@@ -209,7 +186,7 @@ describe('page catalog state', () => {
       record: { ProductID: 9001, Name: 'Offline Okapi Bun', SalePrice: 2 },
       landedAt: 3,
     });
-    channel.send({
+    channel.post({
       type: 'write-landed',
       seq: created.seq!,
       target: 'Product',
@@ -306,7 +283,7 @@ describe('page catalog state', () => {
       await clock.fire();
       const before = await stampOf(db);
       await pullCatalog({ db, client });
-      channel.send({ type: 'catalog-changed', kinds: ['Product'] });
+      channel.post({ type: 'catalog-changed', kinds: ['Product'] });
       await state.refresh([]);
       await clock.fire();
       const after = await stampOf(db);
@@ -362,8 +339,8 @@ describe('page catalog state in a tab a newer tab upgraded', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const newer = await openDB(name, DB_VERSION + 1);
-      channel.send({ type: 'catalog-changed', kinds: ['Product'] });
-      channel.send({ type: 'pull-progress', kind: 'Product', state: 'done', pages: 1, records: 50 });
+      channel.post({ type: 'catalog-changed', kinds: ['Product'] });
+      channel.post({ type: 'pull-progress', kind: 'Product', state: 'done', pages: 1, records: 50 });
       await state.refresh(['Product']);
       expect(logged).not.toHaveBeenCalled();
       expect(state.get().readError).toBeNull();

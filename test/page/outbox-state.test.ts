@@ -1,17 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createOutboxState } from '../../app/page/outbox-state.ts';
-import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { freshDb } from '../store/fixture.ts';
-
-function fakeChannel() {
-  const target = new EventTarget();
-  return {
-    addEventListener: target.addEventListener.bind(target),
-    removeEventListener: target.removeEventListener.bind(target),
-    post: (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data })),
-  };
-}
+import { fakeChannel } from './channel.ts';
 
 describe('outbox state', () => {
   it('reads the status at start and again on every "outbox-changed", telling its listeners', async () => {

@@ -7,35 +7,12 @@
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWriter, type WriteResult } from '../../app/page/writer.ts';
-import type { WorkerMessage } from '../../app/store/channel.ts';
 import { openTillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { markFailed } from '../../app/store/outbox-outcomes.ts';
 import { DB_VERSION } from '../../app/store/schema.ts';
 import { freshDb } from '../store/fixture.ts';
-
-/** A channel as a page has it, that can say who still listens. */
-function fakeChannel() {
-  const listeners = new Map<string, Set<EventListenerOrEventListenerObject>>();
-  return {
-    addEventListener(type: string, listener: EventListenerOrEventListenerObject) {
-      listeners.set(type, (listeners.get(type) ?? new Set()).add(listener));
-    },
-    removeEventListener(type: string, listener: EventListenerOrEventListenerObject) {
-      listeners.get(type)?.delete(listener);
-    },
-    postMessage(_message: WorkerMessage) {},
-    /** Delivers `data` to every 'message' listener, as a BroadcastChannel does. */
-    post(data: unknown) {
-      for (const listener of listeners.get('message') ?? []) {
-        const event = new MessageEvent('message', { data });
-        if (typeof listener === 'function') listener(event);
-        else listener.handleEvent(event);
-      }
-    },
-    listening: () => listeners.get('message')?.size ?? 0,
-  };
-}
+import { fakeChannel } from './channel.ts';
 
 async function setup(waitMs: number) {
   const db = await freshDb();

@@ -10,16 +10,7 @@ import type { Write } from '../../app/store/outbox.ts';
 import { markFailed } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { freshDb } from '../store/fixture.ts';
-
-function fakeChannel() {
-  const target = new EventTarget();
-  return {
-    addEventListener: target.addEventListener.bind(target),
-    removeEventListener: target.removeEventListener.bind(target),
-    postMessage(_message: WorkerMessage) {},
-    post: (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data })),
-  };
-}
+import { fakeChannel } from './channel.ts';
 
 /** A writer whose worker does nothing until the test settles entries by hand. */
 async function setup(waitMs = 60_000) {

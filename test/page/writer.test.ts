@@ -1,26 +1,13 @@
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { createWriter, type WriteResult } from '../../app/page/writer.ts';
-import type { WorkerMessage } from '../../app/store/channel.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
 import { StoreError } from '../../app/store/errors.ts';
 import { markFailed, markHeld } from '../../app/store/outbox-outcomes.ts';
 import { listEntries } from '../../app/store/outbox-status.ts';
 import { DB_VERSION, type OutboxEntry } from '../../app/store/schema.ts';
 import { freshDb } from '../store/fixture.ts';
-
-function fakeChannel() {
-  const target = new EventTarget();
-  return {
-    addEventListener: target.addEventListener.bind(target),
-    removeEventListener: target.removeEventListener.bind(target),
-    sent: [] as WorkerMessage[],
-    postMessage(message: WorkerMessage) {
-      this.sent.push(message);
-    },
-    post: (data: WorkerMessage) => target.dispatchEvent(new MessageEvent('message', { data })),
-  };
-}
+import { fakeChannel } from './channel.ts';
 
 describe('writer', () => {
   it('stores the write, notifies the worker, and returns the server answer when it lands in time', async () => {
