@@ -35,7 +35,13 @@ const TARGET = 'es2022';
  *   composition root, the one holder, problems as {code, cause} worded in one place) and issue 13
  *   0.2 KB so far (a scan in a text field put back, `/` and F2 to search): 42.09 KB, so the gate
  *   moved to 43 with the counter's layout still to come. A kilobyte costs a till well under 1 ms
- *   of its 84 ms offline reload to first results (`npm run bench`, small run).
+ *   of its 84 ms offline reload to first results (`npm run bench`, small run). The counter's
+ *   layout added 1.2 KB (42.87 -> 44.10): the basket as a column that scrolls on its own beside
+ *   the products, or a sheet over them on a tablet or phone, the sale bar, product tiles with arrow
+ *   keys, and default favourites from what the till sold; so the gate moved to 44.5. Loading the
+ *   table plan and discount form lazily was tried and measured: it took 0.69 KB off startup but
+ *   added 1.8 KB to the lazy part, and the dialogs then opened empty for a moment with focus on
+ *   Done instead of the first table, so they stay in startup.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -47,7 +53,7 @@ const TARGET = 'es2022';
  *   starts, off the till's path except on a navigation that wakes it (`npm run bench`: offline
  *   cold start, see the README).
  */
-const BUDGET = { app: 43_000, lazy: 25_000, worker: 19_000 };
+const BUDGET = { app: 44_500, lazy: 25_000, worker: 19_000 };
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]

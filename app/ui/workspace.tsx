@@ -65,7 +65,7 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
       ? 'This browser cannot run the offline worker: the till works only while online.'
       : null);
   return (
-    <div class="till">
+    <div class={route.screen === 'till' ? 'till till-counter' : 'till'}>
       <AppHeader context={context} name={config.tillName} route={route} />
       <UpgradedBanner db={db} />
       {worker?.updateWaiting ? <UpdateBanner onUpdate={() => session?.worker.applyUpdate()} /> : null}

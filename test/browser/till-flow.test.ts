@@ -226,7 +226,7 @@ describe('till and back office in Chromium', () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         for (const name of ['zanzib', 'quince']) {
           await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
-          await page.getByRole('button', { name: /^Add / }).first().click();
+          await page.getByRole('list', { name: 'Search results' }).getByRole('button').first().click();
         }
         const sale = page.getByRole('region', { name: 'Sale' });
         expect(await sale.textContent(), at).toContain('2 items');
@@ -249,16 +249,94 @@ describe('till and back office in Chromium', () => {
     );
   });
 
+  it('the floor plan opens in a dialog, every table big enough to touch and the plan no wider than the screen, at 1024x768, 768x1024 and 390x844', async () => {
+    await onEachSize(
+      async () => undefined,
+      async (page, at) => {
+        if ((page.viewportSize()?.width ?? 0) < 900) await page.getByRole('button', { name: /^Total £/ }).click();
+        await page.getByRole('button', { name: 'Table', exact: true }).click();
+        const plan = page.getByRole('dialog', { name: 'Table' });
+        await plan.getByRole('button', { name: /^Table 5\b/ }).waitFor(WAIT);
+        expect(await smallTargets(page), at).toEqual([]);
+        // No table's name spills out of its button.
+        expect(
+          await plan
+            .getByRole('button', { name: /^Table \d/ })
+            .evaluateAll((buttons) => buttons.filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent)),
+          at,
+        ).toEqual([]);
+        // The plan's own box scrolls sideways if it must; the dialog never makes the page wider.
+        expect(await plan.evaluate((dialog) => dialog.getBoundingClientRect().right <= innerWidth), at).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), at).toBe(true);
+        await page.screenshot({ path: join(SCREENSHOTS, `till-table-dialog-${at}.png`) });
+        await page.keyboard.press('Escape');
+        if ((page.viewportSize()?.width ?? 0) < 900) await page.keyboard.press('Escape');
+      },
+    );
+  });
+
+  it('results are tiles that the arrows move through by row and column as laid out, Enter adding, at 1024x768, 768x1024 and 390x844', async () => {
+    /** The focused element's box, or null when focus is not on a tile. */
+    const focusedTile = (page: Page) =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        if (!element.classList.contains('product-tile')) return null;
+        const box = element.getBoundingClientRect();
+        return { name: element.textContent, x: Math.round(box.x), y: Math.round(box.y) };
+      });
+    await onEachSize(
+      async () => undefined,
+      async (page, at) => {
+        const box = page.getByRole('searchbox', { name: 'Search products' });
+        // Rows of results at every size.
+        await box.fill('a');
+        await page.getByRole('list', { name: 'Search results' }).getByRole('button').nth(11).waitFor(WAIT);
+        await box.press('ArrowDown');
+        const first = await focusedTile(page);
+        await page.keyboard.press('ArrowRight');
+        const second = await focusedTile(page);
+        expect(second?.y, at).toBe(first?.y);
+        expect(second?.x, at).toBeGreaterThan(first?.x ?? Infinity);
+        await page.keyboard.press('ArrowDown');
+        const below = await focusedTile(page);
+        expect(below?.x, at).toBe(second?.x);
+        expect(below?.y, at).toBeGreaterThan(second?.y ?? Infinity);
+        await page.keyboard.press('ArrowUp');
+        expect(await focusedTile(page), at).toEqual(second);
+        await page.keyboard.press('ArrowUp');
+        expect(await focusedName(page), at).toBe('Search products');
+        // Tab from the box reaches the grid once, at the tile last focused.
+        await page.keyboard.press('Tab');
+        expect(await focusedTile(page), at).toEqual(second);
+        await page.keyboard.press('Enter');
+        const sale = page.getByRole('region', { name: 'Sale' });
+        expect(await sale.textContent(), at).toContain('1 item');
+        if ((page.viewportSize()?.width ?? 0) < 900) await page.getByRole('button', { name: /^Total £/ }).click();
+        await page.getByRole('button', { name: 'Clear basket' }).click();
+        await page.getByRole('button', { name: 'Clear', exact: true }).click();
+      },
+    );
+  });
+
   it('a scan lands in the basket wherever focus is, the Amount field included (left as typed), and / or F2 brings focus back to search, at 1024x768, 768x1024 and 390x844', async () => {
     let scanned = 0;
     await onEachSize(
       async (page) => {
         await page.getByRole('searchbox', { name: 'Search products' }).fill('zanzib');
-        await page.getByRole('button', { name: 'Add Zanzibar Carrot Cake' }).click();
+        await page
+          .getByRole('list', { name: 'Search results' })
+          .getByRole('button', { name: 'Zanzibar Carrot Cake' })
+          .click();
       },
       async (page, at) => {
         const amount = page.getByRole('textbox', { name: 'Amount' });
         const basket = page.getByRole('region', { name: 'Basket' });
+        // Charge shows the payment: beside the products on a till, as a sheet over them narrower.
+        const charge = page.getByRole('region', { name: 'Sale' }).getByRole('button', { name: /^Charge £/ });
+        const sheet = page.getByRole('dialog', { name: 'Basket and payment' });
+        const narrow = (page.viewportSize()?.width ?? 0) < 900;
+        await charge.click();
+        expect(await sheet.isVisible(), at).toBe(narrow);
         await amount.fill('');
         await amount.pressSequentially('5');
         // The scan comes a moment after the person's key, as at a counter: within 40 ms it would
@@ -280,9 +358,13 @@ describe('till and back office in Chromium', () => {
           .focus();
         await page.keyboard.press('/');
         expect(await focusedName(page), at).toBe('Search products');
-        await amount.focus();
+        // The sheet over the search box closed to let it through.
+        expect(await sheet.isVisible(), at).toBe(false);
+        await charge.click();
+        expect(await amount.evaluate((element) => element === document.activeElement), at).toBe(true);
         await page.keyboard.press('F2');
         expect(await focusedName(page), at).toBe('Search products');
+        expect(await sheet.isVisible(), at).toBe(false);
       },
     );
   });
@@ -299,7 +381,10 @@ describe('till and back office in Chromium', () => {
     // Settings came from the server this time (this frame's storage is its own): eat-out prices.
     await frame.getByText('Front counter', { exact: true }).waitFor(WAIT);
     await frame.getByRole('searchbox', { name: 'Search products' }).fill('zanzib');
-    await frame.getByRole('button', { name: 'Add Zanzibar Carrot Cake' }).click();
+    await frame
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: 'Zanzibar Carrot Cake' })
+      .click();
 
     // The scanner types fast and ends with Enter, wherever the focus is (here: the page).
     await frame.locator('body').click({ position: { x: 5, y: 5 } });
@@ -379,11 +464,10 @@ describe('till and back office in Chromium', () => {
     await till.reload();
     await till.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
     await till.getByText('Front counter', { exact: true }).waitFor(WAIT);
-    // By keyboard alone: type, Tab to the result's Add button (its focus visible), Enter.
+    // By keyboard alone: type, Down into the results (the tile's focus visible), Enter.
     await till.getByRole('searchbox', { name: 'Search products' }).fill('quince');
-    for (let i = 0; i < 10 && (await focusedName(till)) !== 'Add Quince Shortbread'; i++)
-      await till.keyboard.press('Tab');
-    expect(await focusedName(till)).toBe('Add Quince Shortbread');
+    await till.keyboard.press('ArrowDown');
+    expect(await focusedName(till)).toBe('Quince Shortbread £2.10');
     expect(await till.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).not.toBe(
       'none',
     );
@@ -401,8 +485,6 @@ describe('till and back office in Chromium', () => {
     await till.keyboard.press('Escape');
     await till.getByRole('button', { name: 'Discount: Staff' }).waitFor(WAIT);
     await till.getByRole('button', { name: 'Table' }).click();
-    // The floor plan in its dialog: every table big enough to touch, and nothing wider than a phone.
-    await shoot(till, 'till-table-dialog', till, false);
     await till.getByRole('button', { name: /^Table 5\b/ }).click();
     await till.getByRole('button', { name: 'Pay by Cash' }).click();
     const basket = till.getByRole('region', { name: 'Basket' });

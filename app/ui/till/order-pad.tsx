@@ -1,9 +1,12 @@
 /**
  * The cashier's order pad: find products (search, favourites, the scanner wherever focus is),
  * build the basket (quantities, discount, table, payments) and hand it to the Epos Now till.
- * Two columns on a till screen: finding products and the table left, the basket and paying right;
- * one column on a phone, in that order.
+ * On a till screen (900 px wide or more) two columns that each scroll on their own: finding
+ * products left, the basket, paying and the sale bar right, always in view. Narrower (a tablet, a
+ * phone), the products take the screen, the sale bar is held at the bottom, and the basket and
+ * payment open over the products as a sheet.
  */
+import type { ComponentChildren } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { AppConfig } from '../../epos/app-config.ts';
 import { recordId } from '../../epos/ids.ts';
@@ -12,7 +15,9 @@ import type { TillProduct } from '../../search/index.ts';
 import { addProduct, basketTotals, EMPTY_BASKET, setDiscount, setTable } from '../../till/basket.ts';
 import type { BasketStorage } from '../../till/basket-storage.ts';
 import { createMoney } from '../../till/money.ts';
+import { countSale, mostSold } from '../../till/sold-counts.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
+import { BasketSheet } from './basket-sheet.tsx';
 import { BasketView } from './basket-view.tsx';
 import { ChargeBar } from './charge-bar.tsx';
 import { CurrencyQuestion } from './currency-question.tsx';
@@ -24,6 +29,7 @@ import { SendToTill } from './send-to-till.tsx';
 import { TablePicker } from './table-picker.tsx';
 import { TenderPanel } from './tender-panel.tsx';
 import { useBasket } from './use-basket.ts';
+import { useMedia } from './use-media.ts';
 import { useScanner } from './use-scanner.ts';
 
 /** Props of {@link OrderPad}. */
@@ -39,17 +45,33 @@ export interface OrderPadProps {
   frame?: FrameEnv;
   /** Key times for telling a scanner from a person (ms); the key events' own unless given. */
   now?: () => number;
+  /** More for the cashier under the products (a new customer). */
+  children?: ComponentChildren;
 }
 
+/** Where the basket is a sheet over the products rather than a column beside them (till.css agrees). */
+const NARROW = '(max-width: 899px)';
+
 /** Search, favourites, basket, discount, table, payments and "Send to till". */
-export function OrderPad({ catalog, config, pulling, storage, frame, now }: OrderPadProps) {
+export function OrderPad({ catalog, config, pulling, storage, frame, now, children }: OrderPadProps) {
   const { basket, change, problem, currency, question, keepSale, newSale } = useBasket(config.currency, storage);
   // The sale's currency: the shop's, unless the cashier kept a sale begun in another one.
   const money = useMemo(() => createMoney(currency, config.locale), [currency, config.locale]);
   const searchBox = useRef<HTMLInputElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
   const amountField = useRef<HTMLInputElement>(null);
+  const sheet = useRef<HTMLDialogElement>(null);
+  const narrow = useMedia(NARROW);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const openSheet = (): void => {
+    if (narrow && !sheet.current?.open) sheet.current?.showModal();
+    setSheetOpen(narrow);
+  };
+  // Closing first: the browser gives focus back to the sheet's opener, and the caller moves it on.
+  const closeSheet = (): void => sheet.current?.close();
   const [alert, setAlert] = useState<string | null>(null);
+  // Read once: the default favourites stay where they are for the rest of the shift.
+  const [sold] = useState(() => mostSold(12, storage));
   // Counted, so the same product added twice is announced twice (the text alone would not change).
   const [added, setAdded] = useState({ name: '', count: 0 });
   const totals = basketTotals(basket);
@@ -91,6 +113,90 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
   useScanner(addByBarcode, now);
   const clear = (): void => change(() => EMPTY_BASKET);
 
+  const payment = (
+    <>
+      <CurrencyQuestion question={question} onKeep={keepSale} onNew={newSale} />
+      {problem ? (
+        <p role="alert" class="till-alert">
+          {problem}
+        </p>
+      ) : null}
+      <BasketView
+        basket={basket}
+        totals={totals}
+        money={money}
+        onChange={change}
+        onClear={clear}
+        onFocusAway={() => {
+          closeSheet();
+          searchBox.current?.focus();
+        }}
+      />
+      <div class="till-buttons">
+        {tables.length > 0 ? (
+          <OnDemand label="Table" chosen={tableName}>
+            {(close) => (
+              <TablePicker
+                tables={tables}
+                tableId={basket.tableId}
+                onChange={(tableId) => {
+                  change((current) => setTable(current, tableId));
+                  close();
+                }}
+              />
+            )}
+          </OnDemand>
+        ) : null}
+        {reasons.length > 0 ? (
+          <OnDemand label="Discount" chosen={basket.discount?.reason ?? null}>
+            {() => (
+              <DiscountPicker
+                reasons={reasons}
+                discount={basket.discount}
+                money={money}
+                onChange={(discount) => change((current) => setDiscount(current, discount))}
+              />
+            )}
+          </OnDemand>
+        ) : null}
+      </div>
+      <TenderPanel
+        tenderTypes={catalog?.tenderTypes ?? []}
+        tenders={basket.tenders}
+        remaining={totals.remaining}
+        money={money}
+        onChange={change}
+        onPaidUp={() => bringIntoView(sendButton.current)}
+        amountRef={amountField}
+      />
+      <SendToTill
+        basket={basket}
+        money={money}
+        frame={frame}
+        buttonRef={sendButton}
+        onSent={() => {
+          countSale(basket.lines, storage);
+          clear();
+          closeSheet();
+          // A new sale starts at the search box, where the scanner's digits go.
+          searchBox.current?.focus();
+        }}
+        onRestore={(sent) => change(() => sent)}
+      />
+    </>
+  );
+  const bar = (
+    <ChargeBar
+      totals={totals}
+      money={money}
+      onCharge={() => {
+        openSheet();
+        bringIntoView(amountField.current);
+      }}
+      sheet={narrow ? { open: sheetOpen, onOpen: openSheet } : undefined}
+    />
+  );
+
   return (
     <div class="order-pad">
       <div class="order-pad-find">
@@ -107,75 +213,31 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now }: Orde
           onBarcode={addByBarcode}
           priceOf={priceOf}
           inputRef={searchBox}
+          onSummon={closeSheet}
         />
-        <Favourites ids={config.favourites} index={catalog?.index} priceOf={priceOf} onAdd={add} />
+        <Favourites
+          ids={config.favourites}
+          sold={sold}
+          index={catalog?.index}
+          revision={catalog?.indexRevision ?? 0}
+          priceOf={priceOf}
+          onAdd={add}
+        />
+        {children}
       </div>
-      <div class="order-pad-basket">
-        <CurrencyQuestion question={question} onKeep={keepSale} onNew={newSale} />
-        {problem ? (
-          <p role="alert" class="till-alert">
-            {problem}
-          </p>
-        ) : null}
-        <BasketView
-          basket={basket}
-          totals={totals}
-          money={money}
-          onChange={change}
-          onClear={clear}
-          onFocusAway={() => searchBox.current?.focus()}
-        />
-        <div class="till-buttons">
-          {tables.length > 0 ? (
-            <OnDemand label="Table" chosen={tableName}>
-              {(close) => (
-                <TablePicker
-                  tables={tables}
-                  tableId={basket.tableId}
-                  onChange={(tableId) => {
-                    change((current) => setTable(current, tableId));
-                    close();
-                  }}
-                />
-              )}
-            </OnDemand>
-          ) : null}
-          {reasons.length > 0 ? (
-            <OnDemand label="Discount" chosen={basket.discount?.reason ?? null}>
-              {() => (
-                <DiscountPicker
-                  reasons={reasons}
-                  discount={basket.discount}
-                  money={money}
-                  onChange={(discount) => change((current) => setDiscount(current, discount))}
-                />
-              )}
-            </OnDemand>
-          ) : null}
+      {narrow ? (
+        <>
+          <BasketSheet sheetRef={sheet} onClose={() => setSheetOpen(false)}>
+            {payment}
+          </BasketSheet>
+          {bar}
+        </>
+      ) : (
+        <div class="order-pad-side">
+          <div class="order-pad-basket">{payment}</div>
+          {bar}
         </div>
-        <TenderPanel
-          tenderTypes={catalog?.tenderTypes ?? []}
-          tenders={basket.tenders}
-          remaining={totals.remaining}
-          money={money}
-          onChange={change}
-          onPaidUp={() => bringIntoView(sendButton.current)}
-          amountRef={amountField}
-        />
-        <SendToTill
-          basket={basket}
-          money={money}
-          frame={frame}
-          buttonRef={sendButton}
-          onSent={() => {
-            clear();
-            // A new sale starts at the search box, where the scanner's digits go.
-            searchBox.current?.focus();
-          }}
-          onRestore={(sent) => change(() => sent)}
-        />
-      </div>
-      <ChargeBar totals={totals} money={money} onCharge={() => bringIntoView(amountField.current)} />
+      )}
       <p class="visually-hidden" aria-live="polite">
         {added.count > 0 ? <span key={added.count}>Added {added.name}</span> : null}
       </p>
@@ -188,8 +250,12 @@ function unknownBarcode(code: string): string {
   return `Barcode ${code} is not in this till's catalog. Check the code or search for the product by name; if it is new, a manager adds the barcode in the back office and the till gets it at the next sync.`;
 }
 
-/** Focuses `field` and scrolls it to the middle of the screen, clear of the charge bar at the bottom. */
+/**
+ * Focuses `field` and scrolls it to the middle of the screen, clear of the charge bar at the
+ * bottom. The scroll waits for the next frame: the action that called this (a payment) has yet to
+ * render what it changes above the field (its line in the tenders list), which would push it down.
+ */
 function bringIntoView(field: HTMLElement | null): void {
   field?.focus({ preventScroll: true });
-  field?.scrollIntoView?.({ block: 'center' });
+  requestAnimationFrame(() => field?.scrollIntoView?.({ block: 'center' }));
 }

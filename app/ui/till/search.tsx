@@ -6,7 +6,7 @@
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SearchIndex, TillProduct } from '../../search/index.ts';
-import { type ProductActions, ProductList } from './product-list.tsx';
+import { type ProductActions, ProductTiles } from './product-tiles.tsx';
 import { useSearchKey } from './use-search-key.ts';
 
 /** Props of {@link Search}. */
@@ -24,20 +24,31 @@ export interface SearchProps extends ProductActions {
   onBarcode: (code: string) => boolean;
   /** The search box, for a caller that moves focus back to it. */
   inputRef?: RefObject<HTMLInputElement | null>;
+  /** Closes what covers the box, before `/` or F2 focuses it. */
+  onSummon?: () => void;
 }
 
 /** How many results the list shows. */
 const RESULT_LIMIT = 50;
 
 /** The search box and what it finds. */
-export function Search({ index, revision, pulling = false, onBarcode, onAdd, priceOf, inputRef }: SearchProps) {
+export function Search({
+  index,
+  revision,
+  pulling = false,
+  onBarcode,
+  onAdd,
+  priceOf,
+  inputRef,
+  onSummon,
+}: SearchProps) {
   const [query, setQuery] = useState('');
   const [scanned, setScanned] = useState<string | undefined>(undefined);
   const own = useRef<HTMLInputElement>(null);
   const input = inputRef ?? own;
   // A till waits for the scanner: the box has focus from the start, and `/` or F2 brings it back.
   useEffect(() => input.current?.focus(), []);
-  useSearchKey(input);
+  useSearchKey(input, onSummon);
 
   const trimmed = query.trim();
   const results = useMemo(
@@ -46,6 +57,12 @@ export function Search({ index, revision, pulling = false, onBarcode, onAdd, pri
   );
 
   const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === 'ArrowDown' && results.length > 0) {
+      // From the box into the results, where the arrows go on.
+      event.preventDefault();
+      input.current?.parentElement?.querySelector<HTMLElement>('.product-tile')?.focus();
+      return;
+    }
     if (event.key !== 'Enter' || !index || trimmed === '') return;
     event.preventDefault();
     // A code the catalog knows, or one that can only be a barcode; "7up" or "330ml" is a search, and keeps its results.
@@ -81,7 +98,15 @@ export function Search({ index, revision, pulling = false, onBarcode, onAdd, pri
         onKeyDown={onKeyDown}
       />
       {scanned === undefined ? (
-        <Results index={index} query={trimmed} results={results} pulling={pulling} onAdd={onAdd} priceOf={priceOf} />
+        <Results
+          index={index}
+          query={trimmed}
+          results={results}
+          pulling={pulling}
+          onAdd={onAdd}
+          priceOf={priceOf}
+          onLeaveTop={() => input.current?.focus()}
+        />
       ) : null}
     </section>
   );
@@ -92,9 +117,10 @@ interface ResultsProps extends ProductActions {
   query: string;
   results: readonly TillProduct[];
   pulling: boolean;
+  onLeaveTop(): void;
 }
 
-function Results({ index, query, results, pulling, onAdd, priceOf }: ResultsProps) {
+function Results({ index, query, results, pulling, onAdd, priceOf, onLeaveTop }: ResultsProps) {
   if (!index) return <p class="notice">Loading the catalog…</p>;
   if (index.size === 0) {
     return (
@@ -116,7 +142,13 @@ function Results({ index, query, results, pulling, onAdd, priceOf }: ResultsProp
             : `${results.length} product${results.length === 1 ? '' : 's'}`}
       </p>
       {results.length > 0 ? (
-        <ProductList products={results} label="Search results" onAdd={onAdd} priceOf={priceOf} />
+        <ProductTiles
+          products={results}
+          label="Search results"
+          onAdd={onAdd}
+          priceOf={priceOf}
+          onLeaveTop={onLeaveTop}
+        />
       ) : null}
     </>
   );

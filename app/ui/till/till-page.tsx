@@ -29,9 +29,8 @@ export function TillPage({ catalog, config, writer, pulling }: TillPageProps) {
     wasOpen.current = customer;
   }, [customer]);
   return (
-    <>
-      {/* A new currency does not remount the pad: a sale in progress is the cashier's to keep or drop. */}
-      <OrderPad catalog={catalog} config={config} pulling={pulling} />
+    // A new currency does not remount the pad: a sale in progress is the cashier's to keep or drop.
+    <OrderPad catalog={catalog} config={config} pulling={pulling}>
       <section class="till-extras" aria-label="Customers">
         {customer && writer ? (
           <CustomerForm writer={writer} allowed={config.allowCustomerCreate} onDone={() => setCustomer(false)} />
@@ -41,6 +40,6 @@ export function TillPage({ catalog, config, writer, pulling }: TillPageProps) {
           </button>
         )}
       </section>
-    </>
+    </OrderPad>
   );
 }

@@ -52,4 +52,29 @@ describe('ChargeBar', () => {
     expect(screen.getByText('Paid: send the basket to the till.')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sale' }).textContent).toContain('1 item');
   });
+
+  it('where the basket is not on screen, its total is the button that opens it, saying whether it is open', () => {
+    const onOpen = vi.fn();
+    const { rerender } = render(
+      <ChargeBar
+        totals={totals({ items: 2, total: 595, remaining: 595 })}
+        money={GBP}
+        onCharge={vi.fn()}
+        sheet={{ open: false, onOpen }}
+      />,
+    );
+    const total = screen.getByRole('button', { name: 'Total £5.95 · 2 items' });
+    expect([total.getAttribute('aria-haspopup'), total.getAttribute('aria-expanded')]).toEqual(['dialog', 'false']);
+    fireEvent.click(total);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    rerender(
+      <ChargeBar
+        totals={totals({ items: 2, total: 595, remaining: 595 })}
+        money={GBP}
+        onCharge={vi.fn()}
+        sheet={{ open: true, onOpen }}
+      />,
+    );
+    expect(total.getAttribute('aria-expanded')).toBe('true');
+  });
 });

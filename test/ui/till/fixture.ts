@@ -1,4 +1,5 @@
 /** Catalog, settings, storage and frame stand-ins for the order pad's component tests. */
+import { screen, within } from '@testing-library/preact';
 
 import { type AppConfig, DEFAULT_CONFIG } from '../../../app/epos/app-config.ts';
 import type { DiscountReason, Product, SeatingTable, TenderType } from '../../../app/epos/records.ts';
@@ -96,4 +97,12 @@ export function tillFrame(origin = 'https://till.eposnowhq.com'): {
     postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, origin: targetOrigin }),
   } as Pick<Window, 'postMessage'>;
   return { frame: { self: {}, parent, ancestorOrigins: [origin], referrer: '' }, posted };
+}
+
+/** The search result tile of the product named `name` (a tile is named by its name and price). */
+export function resultTile(name: string): HTMLElement {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return within(screen.getByRole('list', { name: 'Search results' })).getByRole('button', {
+    name: new RegExp(`^${escaped} `),
+  });
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, describe, expect, it } from 'vitest';
 import { BASKET_KEY, loadBasket } from '../../../app/till/basket-storage.ts';
 import { OrderPad } from '../../../app/ui/till/order-pad.tsx';
-import { catalogView, config, memoryStorage, PRODUCTS, product, tillFrame } from './fixture.ts';
+import { catalogView, config, memoryStorage, PRODUCTS, product, resultTile, tillFrame } from './fixture.ts';
 
 afterEach(cleanup);
 
@@ -32,13 +32,13 @@ function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
 }
 
 describe('OrderPad', () => {
-  it('adds a search result with its Add button, priced and announced', () => {
+  it('adds a search result with a tap on its tile, priced and announced', () => {
     renderPad();
     type('flat');
     const result = within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem');
     expect(result.textContent).toContain('£3.20');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.click(resultTile('Flat White'));
+    fireEvent.click(resultTile('Flat White'));
     expect(lines()).toEqual([expect.stringContaining('Flat White')]);
     expect(lines()[0]).toContain('2');
     expect(lines()[0]).toContain('£6.40');
@@ -55,11 +55,11 @@ describe('OrderPad', () => {
       expect.stringContaining('No price'),
       expect.stringContaining('No price'),
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Add Overflow Tea' }));
+    fireEvent.click(resultTile('Overflow Tea'));
     expect(screen.getByRole('alert').textContent).toContain('Overflow Tea has no sale price');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Huge Tea' }));
+    fireEvent.click(resultTile('Huge Tea'));
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     unmount();
     expect(loadBasket('GBP', storage)).toEqual({
       basket: expect.objectContaining({ lines: [expect.objectContaining({ name: 'Latte', unitPrice: 310 })] }),
@@ -92,7 +92,7 @@ describe('OrderPad', () => {
     expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
     // The next product added clears the alert.
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -125,10 +125,10 @@ describe('OrderPad', () => {
   it('charges the eat-out price when the settings say so, in the configured currency', () => {
     renderPad({ config: config({ priceField: 'EatOutPrice', currency: 'EUR', locale: 'de-DE' }) });
     type('scone');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Cheese Scone' }));
+    fireEvent.click(resultTile('Cheese Scone'));
     expect(lines()[0]).toContain('2,75\u00a0€');
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     expect(screen.getByRole('alert').textContent).toContain('Latte has no eat-out price');
   });
 
@@ -145,19 +145,43 @@ describe('OrderPad', () => {
     expect(lines()).toEqual([expect.stringContaining('Cheese Scone')]);
   });
 
-  it('hints where favourites come from when none are configured', () => {
-    renderPad();
+  it('until a manager chooses favourites, offers what this till sold most, then A to Z, and says where to change them', () => {
+    const favourites = () =>
+      within(screen.getByRole('list', { name: 'Favourites' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    const { storage, unmount } = renderPad();
+    const region = screen.getByRole('region', { name: 'Favourites' });
     expect(
-      within(screen.getByRole('region', { name: 'Favourites' })).getByText(
-        /a manager chooses favourites in the back office/,
-      ),
+      within(region).getByText(/until a manager chooses favourites in the back office, under Settings/),
     ).toBeTruthy();
+    // Nothing sold yet: the first products by name.
+    expect(favourites()).toEqual(['Cheese Scone £2.50', 'Flat White £3.20', 'Latte £3.10', 'Staff Meal No price']);
+    type('latte');
+    fireEvent.click(resultTile('Latte'));
+    fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
+    fireEvent.click(
+      within(screen.getByRole('list', { name: 'Favourites' })).getByRole('button', { name: /^Flat White/ }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by Cash' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
+    // Tiles stay where they are for the rest of the shift...
+    expect(favourites()[0]).toBe('Cheese Scone £2.50');
+    unmount();
+    // ...and the next start puts the best sellers first.
+    renderPad({ storage });
+    expect(favourites()).toEqual(['Latte £3.10', 'Flat White £3.20', 'Cheese Scone £2.50', 'Staff Meal No price']);
+    cleanup();
+    // A manager's choice replaces the till's, with no hint.
+    renderPad({ storage, config: config({ favourites: [3] }) });
+    expect(favourites()).toEqual(['Cheese Scone £2.50']);
+    expect(screen.queryByText(/until a manager chooses/)).toBeNull();
   });
 
   it('restores the basket after a remount (a reload mid-sale)', () => {
     const { storage, unmount } = renderPad();
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? 'null').basket.lines).toEqual([
       { productId: 2, name: 'Latte', unitPrice: 310, quantity: 2 },
@@ -172,7 +196,7 @@ describe('OrderPad', () => {
     const { storage } = renderPad();
     storage.failWith = new DOMException('full', 'QuotaExceededError');
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     expect(lines()).toHaveLength(1);
     expect(screen.getByRole('alert').textContent).toMatch(
       /^Storage on this till is full: the basket will not survive a reload\. Free some space/,
@@ -199,7 +223,7 @@ describe('OrderPad', () => {
       }),
     });
     type('flat');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.click(resultTile('Flat White'));
     // The discount and the table are chosen in dialogs, opened from the basket.
     fireEvent.click(screen.getByRole('button', { name: 'Discount' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Discount reason' }), { target: { value: '7' } });
@@ -243,7 +267,7 @@ describe('OrderPad', () => {
   it('Charge in the bar brings the payment with focus in Amount', () => {
     renderPad();
     type('flat');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.click(resultTile('Flat White'));
     fireEvent.click(screen.getByRole('button', { name: 'Charge £3.20' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Amount/ }));
   });
@@ -251,7 +275,7 @@ describe('OrderPad', () => {
   it('a part payment leaves focus where it was', () => {
     renderPad();
     type('flat');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.click(resultTile('Flat White'));
     const amount = screen.getByRole('textbox', { name: /Amount/ });
     fireEvent.input(amount, { target: { value: '1' } });
     const cash = screen.getByRole('button', { name: 'Pay by Cash' });
@@ -290,12 +314,12 @@ describe('OrderPad', () => {
   it('puts focus in the search box when the last line is removed, or the basket cleared', () => {
     renderPad();
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     const remove = screen.getByRole('button', { name: 'Remove Latte' });
     remove.focus();
     fireEvent.click(remove);
     expect(document.activeElement).toBe(search());
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
     const clear = within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', {
       name: 'Clear',
@@ -335,7 +359,7 @@ describe('OrderPad', () => {
     expect(screen.getByText(/The basket is empty/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     expect(lines()).toEqual([expect.stringContaining('￥3')]);
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({
       currency: 'JPY',
@@ -346,7 +370,7 @@ describe('OrderPad', () => {
   it('keeps the sale in its currency when the cashier says so, until it ends; the next one is in the new currency', () => {
     const { rerender, storage } = renderPad();
     type('flat');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.click(resultTile('Flat White'));
     rerender(
       <OrderPad
         catalog={catalogView()}
@@ -358,13 +382,13 @@ describe('OrderPad', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keep this sale in GBP' }));
     expect(screen.queryByRole('alert')).toBeNull();
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     expect(lines()).toEqual([expect.stringContaining('£3.20'), expect.stringContaining('£3.10')]);
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({ currency: 'GBP' });
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     type('latte');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Latte' }));
+    fireEvent.click(resultTile('Latte'));
     expect(lines()).toEqual([expect.stringContaining('€3.10')]);
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({ currency: 'EUR' });
   });

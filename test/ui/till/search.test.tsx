@@ -20,6 +20,7 @@ const PRODUCTS = [
   product(5, '7up 330ml', 1.2, '1234'),
 ];
 const GBP = createMoney('GBP', 'en-GB');
+const noAdd = (): void => undefined;
 const priceOf = (p: TillProduct) =>
   typeof p.SalePrice === 'number' ? GBP.format(GBP.toMinor(p.SalePrice)) : 'No price';
 
@@ -31,7 +32,15 @@ function type(text: string): HTMLInputElement {
 
 describe('Search', () => {
   it('has focus from the start and hints what to do', () => {
-    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={() => false} priceOf={priceOf} />);
+    render(
+      <Search
+        index={createSearchIndex(PRODUCTS)}
+        revision={0}
+        onBarcode={() => false}
+        onAdd={noAdd}
+        priceOf={priceOf}
+      />,
+    );
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));
     expect(screen.getByText('Type a product name, or scan a barcode.')).toBeTruthy();
   });
@@ -39,7 +48,13 @@ describe('Search', () => {
   it('/ or F2 brings focus back from anywhere, and selects what was typed; / typed in another field stays a /', () => {
     render(
       <>
-        <Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={() => false} priceOf={priceOf} />
+        <Search
+          index={createSearchIndex(PRODUCTS)}
+          revision={0}
+          onBarcode={() => false}
+          onAdd={noAdd}
+          priceOf={priceOf}
+        />
         <button type="button">Pay by Cash</button>
         <input aria-label="Note" />
       </>,
@@ -61,8 +76,16 @@ describe('Search', () => {
     expect(document.activeElement).toBe(pay);
   });
 
-  it('shows results as the cashier types, with name, price and barcode', () => {
-    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={() => false} priceOf={priceOf} />);
+  it('shows results as the cashier types, as tiles with name and price', () => {
+    render(
+      <Search
+        index={createSearchIndex(PRODUCTS)}
+        revision={0}
+        onBarcode={() => false}
+        onAdd={noAdd}
+        priceOf={priceOf}
+      />,
+    );
     type('latte');
     const list = screen.getByRole('list', { name: 'Search results' });
     const items = within(list).getAllByRole('listitem');
@@ -71,8 +94,7 @@ describe('Search', () => {
       'Oat Latte',
     ]);
     const latte = items.find((item) => item.textContent?.startsWith('Latte')) as HTMLElement;
-    expect(latte.textContent).toContain('£3.10');
-    expect(latte.textContent).toContain('5012345678917');
+    expect(latte.textContent).toBe('Latte £3.10');
     expect(screen.getByText('2 products')).toBeTruthy();
 
     type('lattes please');
@@ -82,7 +104,9 @@ describe('Search', () => {
 
   it('Enter on plain words keeps the results and hands nothing over as a barcode', () => {
     const onBarcode = vi.fn(() => false);
-    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} priceOf={priceOf} />);
+    render(
+      <Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} onAdd={noAdd} priceOf={priceOf} />,
+    );
     const input = type('flat white');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onBarcode).not.toHaveBeenCalled();
@@ -101,6 +125,7 @@ describe('Search', () => {
         ])}
         revision={0}
         onBarcode={onBarcode}
+        onAdd={noAdd}
         priceOf={priceOf}
       />,
     );
@@ -113,7 +138,9 @@ describe('Search', () => {
 
   it('hands over a short in-store code that the catalog knows', () => {
     const onBarcode = vi.fn(() => true);
-    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} priceOf={priceOf} />);
+    render(
+      <Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} onAdd={noAdd} priceOf={priceOf} />,
+    );
     fireEvent.keyDown(type('1234'), { key: 'Enter' });
     expect(onBarcode).toHaveBeenCalledWith('1234');
   });
@@ -122,7 +149,15 @@ describe('Search', () => {
     'hands over an unknown %s-long code, which can only be a barcode',
     (code) => {
       const onBarcode = vi.fn(() => false);
-      render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} priceOf={priceOf} />);
+      render(
+        <Search
+          index={createSearchIndex(PRODUCTS)}
+          revision={0}
+          onBarcode={onBarcode}
+          onAdd={noAdd}
+          priceOf={priceOf}
+        />,
+      );
       fireEvent.keyDown(type(code), { key: 'Enter' });
       expect(onBarcode).toHaveBeenCalledWith(code);
       expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
@@ -137,20 +172,16 @@ describe('Search', () => {
 
   it('follows the index as it changes in place (revision)', () => {
     const index = createSearchIndex(PRODUCTS);
-    const { rerender } = render(<Search index={index} revision={0} onBarcode={() => false} priceOf={priceOf} />);
+    const { rerender } = render(
+      <Search index={index} revision={0} onBarcode={() => false} onAdd={noAdd} priceOf={priceOf} />,
+    );
     type('scone');
     index.upsert([product(4, 'Cheese Scone (large)', 2.95, '5012345678924')]);
-    rerender(<Search index={index} revision={1} onBarcode={() => false} priceOf={priceOf} />);
-    expect(screen.getByRole('list', { name: 'Search results' }).textContent).toContain('Cheese Scone (large)£2.95');
+    rerender(<Search index={index} revision={1} onBarcode={() => false} onAdd={noAdd} priceOf={priceOf} />);
+    expect(screen.getByRole('list', { name: 'Search results' }).textContent).toContain('Cheese Scone (large) £2.95');
   });
 
-  it('has no Add buttons when nothing can be added', () => {
-    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={() => false} priceOf={priceOf} />);
-    type('latte');
-    expect(screen.queryByRole('button')).toBeNull();
-  });
-
-  it('adds a result with its Add button, priced as the caller writes prices', () => {
+  it('adds a result with a tap on its tile, named by what it shows, priced as the caller writes prices', () => {
     const onAdd = vi.fn();
     render(
       <Search
@@ -162,14 +193,37 @@ describe('Search', () => {
       />,
     );
     type('oat');
-    expect(screen.getByRole('listitem').textContent).toBe('Oat Latte3.45 EURAdd');
-    fireEvent.click(screen.getByRole('button', { name: 'Add Oat Latte' }));
+    expect(screen.getByRole('listitem').textContent).toBe('Oat Latte 3.45 EUR');
+    fireEvent.click(screen.getByRole('button', { name: 'Oat Latte 3.45 EUR' }));
     expect(onAdd).toHaveBeenCalledWith(PRODUCTS[2]);
+  });
+
+  it('Down in the box goes into the results, and Up from their first row comes back', () => {
+    render(
+      <Search
+        index={createSearchIndex(PRODUCTS)}
+        revision={0}
+        onBarcode={() => false}
+        onAdd={noAdd}
+        priceOf={priceOf}
+      />,
+    );
+    const input = type('latte');
+    expect(fireEvent.keyDown(input, { key: 'ArrowDown' })).toBe(false);
+    const first = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('button')[0] as HTMLElement;
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(input);
+    // With nothing found, Down is the box's own.
+    type('zzz');
+    expect(fireEvent.keyDown(input, { key: 'ArrowDown' })).toBe(true);
   });
 
   it('hands a barcode entered with Enter to the caller, clearing the box when it was used', () => {
     const onBarcode = vi.fn((code: string) => code === '5012345678917');
-    render(<Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} priceOf={priceOf} />);
+    render(
+      <Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} onAdd={noAdd} priceOf={priceOf} />,
+    );
     const input = type('5012345678917');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onBarcode).toHaveBeenLastCalledWith('5012345678917');
@@ -185,11 +239,24 @@ describe('Search', () => {
   });
 
   it('says when the catalog is loading or empty', () => {
-    const { rerender } = render(<Search index={undefined} revision={0} onBarcode={() => false} priceOf={priceOf} />);
+    const { rerender } = render(
+      <Search index={undefined} revision={0} onBarcode={() => false} onAdd={noAdd} priceOf={priceOf} />,
+    );
     expect(screen.getByText('Loading the catalog…')).toBeTruthy();
-    rerender(<Search index={createSearchIndex([])} revision={1} onBarcode={() => false} priceOf={priceOf} />);
+    rerender(
+      <Search index={createSearchIndex([])} revision={1} onBarcode={() => false} onAdd={noAdd} priceOf={priceOf} />,
+    );
     expect(screen.getByText(/No products are stored on this till yet/)).toBeTruthy();
-    rerender(<Search index={createSearchIndex([])} revision={1} onBarcode={() => false} priceOf={priceOf} pulling />);
+    rerender(
+      <Search
+        index={createSearchIndex([])}
+        revision={1}
+        onBarcode={() => false}
+        onAdd={noAdd}
+        priceOf={priceOf}
+        pulling
+      />,
+    );
     expect(screen.getByText(/Downloading the catalog/)).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Writer } from '../../../app/page/writer.ts';
 import { TillPage } from '../../../app/ui/till/till-page.tsx';
-import { catalogView, config } from './fixture.ts';
+import { catalogView, config, resultTile } from './fixture.ts';
 
 afterEach(() => {
   cleanup();
@@ -33,7 +33,7 @@ describe('TillPage', () => {
   it('keeps the sale in progress when the currency changes under it, and asks the cashier', () => {
     const { rerender } = render(<TillPage catalog={catalogView()} config={config()} writer={writer} pulling={false} />);
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'flat' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add Flat White' }));
+    fireEvent.click(resultTile('Flat White'));
     rerender(
       <TillPage
         catalog={catalogView()}
