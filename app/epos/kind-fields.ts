@@ -187,16 +187,12 @@ function isLocalDate(text: string): boolean {
   const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts
     .slice(1)
     .map((part) => Number(part ?? 0));
-  const date = new Date(Date.UTC(year, month - 1, day));
-  // Date.UTC rolls 2023-02-30 over into March: a date that changes was not a real one.
-  return (
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    hour < 24 &&
-    minute < 60 &&
-    second < 60
-  );
+  // setUTCFullYear, unlike Date.UTC, takes years before 100 as they are. It rolls a day past its
+  // month's end (2023-02-30, or day 00) into another month, and month 13 or 00 into another
+  // year's: a date whose month moves was not a real one. The API's dates start at year 1.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCMonth() === month - 1 && hour < 24 && minute < 60 && second < 60;
 }
 
 /** A new record of a form kind: every field `null` (the API's "no value") or its starting value. */

@@ -129,6 +129,7 @@ describe('validateFields: required fields', () => {
   it('an undefined value counts as absent (JSON.stringify drops it)', () => {
     expect(validateFields('Product', { Name: undefined })).toEqual({ Name: 'Name is required.' });
     expect(validateFields('Product', { Name: 'Tea', SalePrice: undefined })).toEqual({});
+    expect(validateFields('Product', { Name: undefined }, { partial: true })).toEqual({});
   });
 
   it('a new record of each kind is refused only for its required fields', () => {
@@ -193,6 +194,10 @@ describe('fieldProblem: by type', () => {
       expect(fieldProblem(percent, bad)).toBe('Default discount (%) must be from 0 to 100.');
     expect(fieldProblem(spec('Customer', 'MaxCredit'), -1)).toBe('Credit limit must be 0 or more.');
     expect(fieldProblem(spec('Customer', 'CurrentBalance'), -1)).toBeUndefined();
+    const capped: FieldSpec = { key: 'Cap', label: 'Cap', type: 'number', max: 5 };
+    expect(fieldProblem(capped, 5)).toBeUndefined();
+    expect(fieldProblem(capped, 5.5)).toBe('Cap must be 5 or less.');
+    expect(fieldProblem(capped, -1e9)).toBeUndefined();
   });
 
   it('booleans: true or false, not their spellings', () => {
@@ -224,6 +229,10 @@ describe('fieldProblem: by type', () => {
       '2015-13-01',
       '2023-02-29',
       '2015-12-32',
+      '2015-12-00',
+      '2015-12-10T17:13:60',
+      '0000-01-01',
+      '2015-00-10',
       '2015-12-10T24:00:00',
       '2015-12-10T12:60',
       '2015-12-10 17:13',
