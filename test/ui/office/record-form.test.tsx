@@ -98,7 +98,7 @@ describe('Record forms: create', () => {
       const { standin, writes } = setup({ idStyle, sending: true });
       await startNew('Product');
       expect(screen.queryByRole('textbox', { name: 'Record JSON' })).toBeNull();
-      type('Name (required)', 'Rhubarb Tart');
+      type('Name (required)', ' Rhubarb Tart ');
       type('Sale price', '3.20');
       type('Eat-out price', ' 3.5 ');
       type('Category ID', '4');
@@ -260,10 +260,18 @@ describe('Record forms: edit', () => {
       expect(field('Forename').value).toBe(before.Forename);
       expect(field('Notes').value).toBe('');
       type('Surname', 'Hopper');
+      // A field emptied is "no value" to the API: null, not "".
+      expect(before.ContactNumber).toEqual(expect.any(String));
+      type('Phone', '');
       fireEvent.click(button('Save changes'));
       expect(await screen.findByText(QUEUED)).toBeTruthy();
       expect(writes).toEqual([
-        { op: 'update', kind: 'Customer', id: 12, body: { ...withoutId('Customer', before), Surname: 'Hopper' } },
+        {
+          op: 'update',
+          kind: 'Customer',
+          id: 12,
+          body: { ...withoutId('Customer', before), Surname: 'Hopper', ContactNumber: null },
+        },
       ]);
       // Key for key, in the record's order: Notes stays null, not "".
       const body = (writes[0] as Extract<Write, { op: 'update' }>).body;
@@ -276,9 +284,12 @@ describe('Record forms: edit', () => {
     'an edited product reaches the stand-in as numbers (%s ids)',
     async (idStyle) => {
       const { standin } = setup({ idStyle, sending: true });
+      standin.put('Product', { ...standin.record('Product', 3), SalePrice: 3.2, CostPrice: 1.125 });
       const before = standin.record('Product', 3)!;
       await startEdit('Product', 3);
-      expect(field('Sale price').value).toBe((before.SalePrice as number).toFixed(2));
+      // Money as money is written, down to the penny, with nothing rounded off what has more.
+      expect(field('Sale price').value).toBe('3.20');
+      expect(field('Cost price').value).toBe('1.125');
       type('Sale price', '4.75');
       type('Tare weight', '0.25');
       fireEvent.click(checkbox('Sell on till'));
@@ -297,7 +308,7 @@ describe('Record forms: Advanced (JSON)', () => {
     await startEdit('Product', 3);
     type('Sale price', '4.75');
     type('Barcode', 'abc');
-    type('Category ID', 'seven');
+    type('Category ID', ' seven ');
 
     fireEvent.click(button('Advanced (JSON)'));
     const editor = screen.getByRole('textbox', { name: 'Record JSON' }) as HTMLTextAreaElement;
