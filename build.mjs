@@ -45,7 +45,9 @@ const TARGET = 'es2022';
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
- *   needed (and precached by the worker, so they open offline).
+ *   needed (and precached by the worker, so they open offline). Issue 13's record forms added
+ *   2.6 KB (24.64 -> 27.23: the typed fields of five kinds with their checks, the form, its switch
+ *   to and from JSON), so the gate moved to 28; the till's startup does not load them.
  * - worker, 18.2 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb. Issue 11
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
@@ -53,7 +55,7 @@ const TARGET = 'es2022';
  *   starts, off the till's path except on a navigation that wakes it (`npm run bench`: offline
  *   cold start, see the README).
  */
-const BUDGET = { app: 44_500, lazy: 25_000, worker: 19_000 };
+const BUDGET = { app: 44_500, lazy: 28_000, worker: 19_000 };
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]

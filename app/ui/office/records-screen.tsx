@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
 import { isEposError } from '../../epos/errors.ts';
 import { withoutId } from '../../epos/ids.ts';
+import { isFormKind, newRecord } from '../../epos/kind-fields.ts';
 import { KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
 import { isStoreError } from '../../page/problem.ts';
@@ -15,7 +16,6 @@ import type { WriteResult, Writer } from '../../page/writer.ts';
 import type { Write } from '../../store/outbox.ts';
 import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
-import { formatJson } from './json-text.ts';
 import { RecordsForm } from './records-form.tsx';
 import { type PageLoad, RecordsList } from './records-list.tsx';
 import { RecordsView } from './records-view.tsx';
@@ -32,8 +32,8 @@ export interface RecordsScreenProps {
 /** What is open over the list, if anything. */
 type Panel =
   | { mode: 'view'; id: number; record: OpenRecord }
-  | { mode: 'create'; text: string }
-  | { mode: 'edit'; id: number; text: string };
+  | { mode: 'create'; record: OpenRecord }
+  | { mode: 'edit'; id: number; record: OpenRecord };
 
 /** A page's load, with the kind and page it is for. */
 interface Loaded {
@@ -135,7 +135,7 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
         <button
           type="button"
           class="button button-primary"
-          onClick={() => open({ mode: 'create', text: formatJson(first ? blanked(kind, first) : {}) })}
+          onClick={() => open({ mode: 'create', record: template(kind, first) })}
         >
           New {label} record
         </button>
@@ -164,14 +164,15 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
           id={panel.id}
           listed={panel.record}
           online={online}
-          onEdit={(record) => open({ mode: 'edit', id: panel.id, text: formatJson(withoutId(kind, record)) })}
+          onEdit={(record) => open({ mode: 'edit', id: panel.id, record: withoutId(kind, record) })}
           onDelete={() => save({ op: 'delete', kind, id: panel.id })}
           onBack={() => open(undefined)}
         />
       ) : panel?.mode === 'create' ? (
         <RecordsForm
+          kind={kind}
           heading={`New ${label} record`}
-          initialText={panel.text}
+          initial={panel.record}
           submitLabel="Create"
           onSubmit={(body) => save({ op: 'create', kind, body })}
           onCancel={() => open(undefined)}
@@ -179,8 +180,9 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
       ) : panel?.mode === 'edit' ? (
         <RecordsForm
           key={panel.id}
+          kind={kind}
           heading={`Edit ${label} ${panel.id}`}
-          initialText={panel.text}
+          initial={panel.record}
           submitLabel="Save changes"
           onSubmit={(body) => save({ op: 'update', kind, id: panel.id, body })}
           onCancel={() => open(undefined)}
@@ -190,9 +192,14 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
   );
 }
 
-/** A template for a new record: the kind's fields as a real record has them, values emptied. */
-function blanked(kind: Kind, record: OpenRecord): OpenRecord {
+/**
+ * A template for a new record: a form kind's fields from its table; for another kind, the fields
+ * as a real record (the first listed) has them, values emptied.
+ */
+function template(kind: Kind, first: OpenRecord | undefined): OpenRecord {
+  if (isFormKind(kind)) return newRecord(kind);
+  if (first === undefined) return {};
   return Object.fromEntries(
-    Object.entries(withoutId(kind, record)).map(([field, value]) => [field, typeof value === 'string' ? '' : null]),
+    Object.entries(withoutId(kind, first)).map(([field, value]) => [field, typeof value === 'string' ? '' : null]),
   );
 }

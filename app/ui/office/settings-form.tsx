@@ -7,6 +7,7 @@ import { useId, useState } from 'preact/hooks';
 import { type AppConfig, CONFIG_FIELDS, FIELD_LABELS, type PriceField, validateConfig } from '../../epos/app-config.ts';
 import type { WriteOptions, WriteResult } from '../../page/writer.ts';
 import type { SearchIndex } from '../../search/index.ts';
+import { NotSaved } from './not-saved.tsx';
 import { SettingsFavourites } from './settings-favourites.tsx';
 import { SettingsField } from './settings-field.tsx';
 import { SaveMessage, useSaving } from './settings-saving.tsx';
@@ -147,18 +148,7 @@ export function SettingsForm({ current, products, onSave }: SettingsFormProps) {
         error={errors.favourites}
         onChange={(ids) => edit('favourites', ids)}
       />
-      {blocked && problems.length > 0 ? (
-        <div role="alert" class="sync-error">
-          <p>
-            <strong>Not saved: fix {problems.length === 1 ? 'this' : `these ${problems.length}`} first.</strong>
-          </p>
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {blocked ? <NotSaved problems={problems} /> : null}
       <div class="settings-buttons">
         <button type="submit" class="button button-primary" disabled={saving.outcome.state === 'saving'}>
           {saving.outcome.state === 'saving' ? 'Saving…' : 'Save settings'}
