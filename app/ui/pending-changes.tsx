@@ -14,7 +14,14 @@ export interface PendingChangesProps {
 
 /** "4 pending" or "All changes saved", announced as it changes. */
 export function PendingChanges({ status }: PendingChangesProps) {
-  if (!status) return null;
+  // Until the outbox is read, an empty pill of the usual width holds its place, so the status
+  // bar does not move when it arrives (layout shift).
+  if (!status)
+    return (
+      <span class="pill pill-unread" aria-hidden="true">
+        All changes saved
+      </span>
+    );
   const { pending } = status;
   // "Saved" only when nothing at all is left: a change needing a person is not saved.
   const saved = pending + status.failed + status.held === 0;

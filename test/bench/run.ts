@@ -15,6 +15,7 @@ import { openBenchPage } from './bench-page.ts';
 import { formatColdStartRows, measureColdStart } from './cold-start.ts';
 import { CORES, withCoresBusy } from './cpu.ts';
 import { heapMb } from './heap.ts';
+import { formatLayoutShiftRows, measureLayoutShift } from './layout-shift.ts';
 import { formatOutboxRows, measureOutbox } from './outbox.ts';
 import { spread } from './search.ts';
 import { measureTyping } from './typing.ts';
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
     const framed = typed.samples.map((s) => s.frameMs);
     const layout = typed.samples.map((s) => s.layoutMs);
     const cold = await measureColdStart(browser, appUrl, productCount, { runs: Math.max(runs, 3) });
+    const layoutShift = await measureLayoutShift(browser, appUrl, productCount);
     const sizes = JSON.parse(await readFile(join(app.outdir, 'sizes.json'), 'utf8')) as BuildSizes;
 
     const floor = Math.max(median(fetchOnly), median(storeOnly));
@@ -167,6 +169,7 @@ async function main(): Promise<void> {
       outbox,
       outboxRemote: { latencyMs: REMOTE_MS, ...remote },
       bundle: sizes,
+      layoutShift,
     };
     const f = (ms: number): string => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
     const busyOf = (cores: number): string => (Number.isNaN(cores) ? 'unknown' : `${cores.toFixed(2)} of ${CORES}`);
@@ -290,6 +293,10 @@ async function main(): Promise<void> {
       formatOutboxRows(remote).slice(0, 6),
     );
     print('Bundle (gzip -9, from the build)', bundleRows);
+    print(
+      'Layout shift as the till opens (CLS, web-vitals session windows; what moved most)',
+      formatLayoutShiftRows(layoutShift),
+    );
     const scale =
       productCount < 50_000
         ? ` (set for 50,000 products and 1,000 writes; at ${productCount} they show the mechanics, not the verdict)`

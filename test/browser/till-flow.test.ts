@@ -16,6 +16,7 @@ import type { OpenRecord } from '../../app/epos/records.ts';
 import type { TillBasketMessage } from '../../app/till/till-message.ts';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { COUNTER_SIZES } from './sizes.ts';
 
 const PRODUCTS = 1000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -524,13 +525,6 @@ describe('till and back office in Chromium', () => {
     for (const seen of problems) expect(unexpected(seen)).toEqual([]);
   });
 });
-
-/** The counter's sizes: a till, a tablet upright, a phone. */
-const COUNTER_SIZES = [
-  [1024, 768],
-  [768, 1024],
-  [390, 844],
-] as const;
 
 /**
  * A scanner's burst: each key of `code` and Enter, as key events on the focused element in one
