@@ -20,6 +20,9 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 /** Three axe runs and three screenshots of a page of a few hundred products. */
 const SCREEN_TIMEOUT = 90_000;
 
+/** Brings up what a screen check looks at, at one size; returns how to put it away, if it must be. */
+type ShowAtSize = (narrow: boolean) => Promise<(() => Promise<unknown>) | undefined>;
+
 describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violation, and a screenshot', () => {
   let app: ServedApp | undefined;
   let context: BrowserContext;
@@ -39,14 +42,16 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
   });
 
   /**
-   * At each size: the screenshot, then axe over the whole page. Fails once, after all three,
+   * At each size: `show` (told whether the screen is narrower than a till's, where the basket is a
+   * sheet) brings up what is checked and returns how to put it away; then the screenshot, then axe over the whole page. Fails once, after all three,
    * with every violation as rule, size, element and what to fix.
    */
-  async function checkScreen(where: Page, screen: string): Promise<void> {
+  async function checkScreen(where: Page, screen: string, show?: ShowAtSize): Promise<void> {
     const found: string[] = [];
     try {
       for (const [width, height] of COUNTER_SIZES) {
         await where.setViewportSize({ width, height });
+        const hide = await show?.(width < 900);
         // What is on screen at that size: a full-page picture would draw the sticky bars mid-page.
         await where.screenshot({ path: join(SCREENSHOTS, `${screen}-${width}.png`) });
         const { violations } = await new AxeBuilder({ page: where }).withTags(WCAG_TAGS).analyze();
@@ -57,6 +62,7 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
             );
           }
         }
+        await hide?.();
       }
     } finally {
       await where.setViewportSize({ width: 1024, height: 768 });
@@ -65,6 +71,14 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
   }
 
   const search = () => page.getByRole('searchbox', { name: 'Search products' });
+  /** Opens the basket sheet from the sale bar's total (a tablet or phone). */
+  const openSheet = async (): Promise<void> => {
+    await page
+      .getByRole('region', { name: 'Sale' })
+      .getByRole('button', { name: /^Total / })
+      .click();
+    await page.getByRole('dialog', { name: 'Basket and payment' }).waitFor(WAIT);
+  };
 
   it(
     'setup: a till opened without a token asks for one',
@@ -99,13 +113,22 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
       for (const id of [7, 42]) {
         const name = served().standin.record('Product', id)!.Name as string;
         await search().fill(name);
-        await page
-          .getByRole('button', { name: `Add ${name}` })
-          .first()
-          .click();
+        await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name }).first().click();
       }
       await search().fill('');
       await checkScreen(page, 'till-basket');
+    },
+    SCREEN_TIMEOUT,
+  );
+
+  it(
+    'the basket and payment sheet on a tablet or phone (the column beside the products on a till)',
+    async () => {
+      await checkScreen(page, 'till-basket-sheet', async (narrow) => {
+        if (!narrow) return undefined;
+        await openSheet();
+        return () => page.keyboard.press('Escape');
+      });
     },
     SCREEN_TIMEOUT,
   );
@@ -117,13 +140,16 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
     it(
       `the till with the ${dialog} dialog open`,
       async () => {
-        await page.getByRole('button', { name: dialog, exact: true }).click();
-        await page.getByRole('dialog', { name: dialog }).waitFor(WAIT);
-        try {
-          await checkScreen(page, screen);
-        } finally {
-          await page.keyboard.press('Escape');
-        }
+        // Opened afresh at each size: on a tablet or phone the dialog's button is in the basket sheet.
+        await checkScreen(page, screen, async (narrow) => {
+          if (narrow) await openSheet();
+          await page.getByRole('button', { name: dialog, exact: true }).click();
+          await page.getByRole('dialog', { name: dialog }).waitFor(WAIT);
+          return async () => {
+            await page.keyboard.press('Escape');
+            if (narrow) await page.keyboard.press('Escape');
+          };
+        });
       },
       SCREEN_TIMEOUT,
     );
