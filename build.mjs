@@ -38,7 +38,8 @@ const TARGET = 'es2022';
  *   of its 84 ms offline reload to first results (`npm run bench`, small run). The counter's
  *   layout added 1.2 KB (42.87 -> 44.10): the basket as a column that scrolls on its own beside
  *   the products, or a sheet over them on a tablet or phone, the sale bar, product tiles with arrow
- *   keys, and default favourites from what the till sold; so the gate moved to 44.5. Loading the
+ *   keys, and default favourites from what the till sold; keeping room for what arrives later
+ *   (no layout shift) 0.2 KB more: 44.51 KB, so the gate moved to 45. Loading the
  *   table plan and discount form lazily was tried and measured: it took 0.69 KB off startup but
  *   added 1.8 KB to the lazy part, and the dialogs then opened empty for a moment with focus on
  *   Done instead of the first table, so they stay in startup.
@@ -55,7 +56,7 @@ const TARGET = 'es2022';
  *   starts, off the till's path except on a navigation that wakes it (`npm run bench`: offline
  *   cold start, see the README).
  */
-const BUDGET = { app: 44_500, lazy: 28_000, worker: 19_000 };
+const BUDGET = { app: 45_000, lazy: 28_000, worker: 19_000 };
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]

@@ -16,3 +16,13 @@ export function shownCounts(view: CatalogView): Record<CachedKind, number> {
     DiscountReason: view.discountReasons.length,
   };
 }
+
+/**
+ * Whether the till has heard how many records of `kind` there are: it has a snapshot, or a walk of
+ * it ended (even failed). Until then an empty list means "not yet", not "none", and the till keeps
+ * room for what is coming rather than saying there is nothing.
+ */
+export function kindKnown(view: CatalogView, kind: CachedKind): boolean {
+  const meta = view.meta.find((m) => m.kind === kind);
+  return meta !== undefined && (meta.gen > 0 || meta.attemptedAt !== null);
+}

@@ -18,6 +18,8 @@ export interface FavouritesProps {
   index: SearchIndex | undefined;
   /** Changes whenever the index does (it is updated in place). */
   revision: number;
+  /** Products are still to come (read or downloaded): room is kept for their tiles, so nothing below them moves. */
+  coming: boolean;
   priceOf(product: TillProduct): string;
   onAdd(product: TillProduct): void;
 }
@@ -26,7 +28,7 @@ export interface FavouritesProps {
 const DEFAULT_COUNT = 12;
 
 /** One tile per favourite product found in the catalog. */
-export function Favourites({ ids, sold, index, revision, priceOf, onAdd }: FavouritesProps) {
+export function Favourites({ ids, sold, index, revision, coming, priceOf, onAdd }: FavouritesProps) {
   const chosen = ids.length > 0;
   const products = useMemo(() => {
     if (!index) return [];
@@ -48,7 +50,13 @@ export function Favourites({ ids, sold, index, revision, priceOf, onAdd }: Favou
           under Settings.
         </p>
       )}
-      {chosen && index && products.length === 0 ? (
+      {products.length === 0 && coming ? (
+        <ul class="product-tiles" aria-hidden="true">
+          {Array.from({ length: chosen ? ids.length : DEFAULT_COUNT }, (_, slot) => (
+            <li key={slot} class="product-tile-room" />
+          ))}
+        </ul>
+      ) : chosen && index && products.length === 0 ? (
         <p class="notice">None of the favourites is in this till's catalog yet: they appear once it has synced.</p>
       ) : (
         <ProductTiles products={products} label="Favourites" onAdd={onAdd} priceOf={priceOf} />

@@ -10,6 +10,7 @@ import type { ComponentChildren } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { AppConfig } from '../../epos/app-config.ts';
 import { recordId } from '../../epos/ids.ts';
+import { kindKnown } from '../../page/catalog-counts.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
 import type { TillProduct } from '../../search/index.ts';
 import { addProduct, basketTotals, EMPTY_BASKET, setDiscount, setTable } from '../../till/basket.ts';
@@ -48,6 +49,9 @@ export interface OrderPadProps {
   /** More for the cashier under the products (a new customer). */
   children?: ComponentChildren;
 }
+
+/** The kinds the payment offers: tender types, tables, discount reasons. */
+const SMALL_KINDS = ['TenderType', 'SeatingTable', 'DiscountReason'] as const;
 
 /** Where the basket is a sheet over the products rather than a column beside them (till.css agrees). */
 const NARROW = '(max-width: 899px)';
@@ -113,78 +117,84 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
   useScanner(addByBarcode, now);
   const clear = (): void => change(() => EMPTY_BASKET);
 
-  const payment = (
-    <>
-      <CurrencyQuestion question={question} onKeep={keepSale} onNew={newSale} />
-      {problem ? (
-        <p role="alert" class="till-alert">
-          {problem}
-        </p>
-      ) : null}
-      <BasketView
-        basket={basket}
-        totals={totals}
-        money={money}
-        onChange={change}
-        onClear={clear}
-        onFocusAway={() => {
-          closeSheet();
-          searchBox.current?.focus();
-        }}
-      />
-      <div class="till-buttons">
-        {tables.length > 0 ? (
-          <OnDemand label="Table" chosen={tableName}>
-            {(close) => (
-              <TablePicker
-                tables={tables}
-                tableId={basket.tableId}
-                onChange={(tableId) => {
-                  change((current) => setTable(current, tableId));
-                  close();
-                }}
-              />
-            )}
-          </OnDemand>
+  // Until the small kinds are read (or first downloaded) the payment has no tenders to offer and no
+  // table or discount buttons: it comes whole, in room kept for it, rather than growing under the
+  // cashier's eyes (a layout shift) as each kind lands.
+  const payment =
+    !catalog || !SMALL_KINDS.every((kind) => kindKnown(catalog, kind)) ? (
+      <p class="notice">Loading the catalog…</p>
+    ) : (
+      <>
+        <CurrencyQuestion question={question} onKeep={keepSale} onNew={newSale} />
+        {problem ? (
+          <p role="alert" class="till-alert">
+            {problem}
+          </p>
         ) : null}
-        {reasons.length > 0 ? (
-          <OnDemand label="Discount" chosen={basket.discount?.reason ?? null}>
-            {() => (
-              <DiscountPicker
-                reasons={reasons}
-                discount={basket.discount}
-                money={money}
-                onChange={(discount) => change((current) => setDiscount(current, discount))}
-              />
-            )}
-          </OnDemand>
-        ) : null}
-      </div>
-      <TenderPanel
-        tenderTypes={catalog?.tenderTypes ?? []}
-        tenders={basket.tenders}
-        remaining={totals.remaining}
-        money={money}
-        onChange={change}
-        onPaidUp={() => bringIntoView(sendButton.current)}
-        amountRef={amountField}
-      />
-      <SendToTill
-        basket={basket}
-        money={money}
-        frame={frame}
-        buttonRef={sendButton}
-        onSent={() => {
-          countSale(basket.lines, storage);
-          clear();
-          closeSheet();
-          // A new sale starts at the search box, where the scanner's digits go.
-          searchBox.current?.focus();
-        }}
-        onRestore={(sent) => change(() => sent)}
-      />
-    </>
-  );
+        <BasketView
+          basket={basket}
+          totals={totals}
+          money={money}
+          onChange={change}
+          onClear={clear}
+          onFocusAway={() => {
+            closeSheet();
+            searchBox.current?.focus();
+          }}
+        />
+        <div class="till-buttons">
+          {tables.length > 0 ? (
+            <OnDemand label="Table" chosen={tableName}>
+              {(close) => (
+                <TablePicker
+                  tables={tables}
+                  tableId={basket.tableId}
+                  onChange={(tableId) => {
+                    change((current) => setTable(current, tableId));
+                    close();
+                  }}
+                />
+              )}
+            </OnDemand>
+          ) : null}
+          {reasons.length > 0 ? (
+            <OnDemand label="Discount" chosen={basket.discount?.reason ?? null}>
+              {() => (
+                <DiscountPicker
+                  reasons={reasons}
+                  discount={basket.discount}
+                  money={money}
+                  onChange={(discount) => change((current) => setDiscount(current, discount))}
+                />
+              )}
+            </OnDemand>
+          ) : null}
+        </div>
+        <TenderPanel
+          tenderTypes={catalog?.tenderTypes ?? []}
+          tenders={basket.tenders}
+          remaining={totals.remaining}
+          money={money}
+          onChange={change}
+          onPaidUp={() => bringIntoView(sendButton.current)}
+          amountRef={amountField}
+        />
+        <SendToTill
+          basket={basket}
+          money={money}
+          frame={frame}
+          buttonRef={sendButton}
+          onSent={() => {
+            countSale(basket.lines, storage);
+            clear();
+            closeSheet();
+            // A new sale starts at the search box, where the scanner's digits go.
+            searchBox.current?.focus();
+          }}
+          onRestore={(sent) => change(() => sent)}
+        />
+      </>
+    );
   const bar = (
     <ChargeBar
       totals={totals}
@@ -220,6 +230,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
           sold={sold}
           index={catalog?.index}
           revision={catalog?.indexRevision ?? 0}
+          coming={!catalog || !kindKnown(catalog, 'Product')}
           priceOf={priceOf}
           onAdd={add}
         />

@@ -2,9 +2,11 @@
 import { screen, within } from '@testing-library/preact';
 
 import { type AppConfig, DEFAULT_CONFIG } from '../../../app/epos/app-config.ts';
+import { CACHED_KINDS, type CachedKind } from '../../../app/epos/kinds.ts';
 import type { DiscountReason, Product, SeatingTable, TenderType } from '../../../app/epos/records.ts';
 import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import { createSearchIndex } from '../../../app/search/index.ts';
+import type { KindMeta } from '../../../app/store/schema.ts';
 import type { BasketStorage } from '../../../app/till/basket-storage.ts';
 import type { FrameEnv } from '../../../app/till/till-bridge.ts';
 
@@ -53,18 +55,32 @@ export function table(
 /** What the screens read, over `products`. */
 export function catalogView(
   products: readonly Product[] = PRODUCTS,
-  rest: Partial<Pick<CatalogView, 'tenderTypes' | 'seatingTables' | 'discountReasons'>> = {},
+  rest: Partial<Pick<CatalogView, 'tenderTypes' | 'seatingTables' | 'discountReasons' | 'meta'>> = {},
 ): CatalogView {
   return {
     index: createSearchIndex(products),
     tenderTypes: TENDER_TYPES,
     seatingTables: [],
     discountReasons: DISCOUNT_REASONS,
-    meta: [],
+    // Every kind pulled once: what the till has is all there is.
+    meta: CACHED_KINDS.map((kind) => pulledMeta(kind)),
     progress: {},
     readError: null,
     indexRevision: 0,
     ...rest,
+  };
+}
+
+/** A kind's state after one complete pull (`gen` 1), or before any (`gen` 0, never attempted). */
+export function pulledMeta(kind: CachedKind, pulled = true): KindMeta {
+  return {
+    kind,
+    gen: pulled ? 1 : 0,
+    lastGen: pulled ? 1 : 0,
+    count: 0,
+    pulledAt: pulled ? 0 : null,
+    attemptedAt: pulled ? 0 : null,
+    lastError: null,
   };
 }
 

@@ -1,9 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CACHED_KINDS, type CachedKind } from '../../../app/epos/kinds.ts';
+import type { Product } from '../../../app/epos/records.ts';
 import { BASKET_KEY, loadBasket } from '../../../app/till/basket-storage.ts';
 import { OrderPad } from '../../../app/ui/till/order-pad.tsx';
-import { catalogView, config, memoryStorage, PRODUCTS, product, resultTile, tillFrame } from './fixture.ts';
+import {
+  catalogView,
+  config,
+  memoryStorage,
+  PRODUCTS,
+  product,
+  pulledMeta,
+  resultTile,
+  TENDER_TYPES,
+  tillFrame,
+} from './fixture.ts';
 
 afterEach(cleanup);
 
@@ -395,7 +407,9 @@ describe('OrderPad', () => {
 
   it('says the catalog is loading, and works once it arrives', () => {
     const { rerender, storage } = renderPad({ catalog: undefined });
-    expect(screen.getByText('Loading the catalog…')).toBeTruthy();
+    // The search says so, and the payment waits whole for its tender types (no panel growing later).
+    expect(screen.getAllByText('Loading the catalog…')).toHaveLength(2);
+    expect(screen.queryByRole('region', { name: 'Payment' })).toBeNull();
     rerender(
       <OrderPad
         catalog={catalogView([product(9, 'Tea', 1.8, '5000000000009')])}
@@ -404,7 +418,44 @@ describe('OrderPad', () => {
         storage={storage}
       />,
     );
+    expect(screen.getByRole('region', { name: 'Payment' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Tea £1.80' }));
     expect(lines()).toEqual([expect.stringContaining('Tea')]);
+  });
+
+  it('keeps room for the favourites and the payment until the till has heard of its products and small kinds, so what is under them stays put', () => {
+    const room = () => document.querySelectorAll('[aria-hidden="true"] > .product-tile-room').length;
+    const { rerender, storage } = renderPad({ catalog: undefined });
+    expect(room()).toBe(12);
+    // A first visit: nothing pulled yet.
+    const first = (products: Product[], pulled: CachedKind[], favourites: number[] = [9, 10]) => (
+      <OrderPad
+        catalog={catalogView(products, {
+          tenderTypes: pulled.includes('TenderType') ? TENDER_TYPES : [],
+          meta: CACHED_KINDS.map((kind) => pulledMeta(kind, pulled.includes(kind))),
+        })}
+        config={config({ favourites })}
+        pulling={true}
+        storage={storage}
+      />
+    );
+    rerender(first([], []));
+    expect(room()).toBe(2);
+    expect(screen.queryByRole('region', { name: 'Payment' })).toBeNull();
+    // Tenders alone: the table and discount buttons would still push the payment down when they came.
+    rerender(first([], ['TenderType']));
+    expect(screen.queryByRole('region', { name: 'Payment' })).toBeNull();
+    const small: CachedKind[] = ['TenderType', 'SeatingTable', 'DiscountReason'];
+    rerender(first([], small));
+    expect(screen.getByRole('region', { name: 'Payment' })).toBeTruthy();
+    expect(room()).toBe(2);
+    // The first products: tiles where the room was.
+    rerender(first([product(9, 'Tea', 1.8)], small));
+    expect(room()).toBe(0);
+    expect(screen.getByRole('button', { name: 'Tea £1.80' })).toBeTruthy();
+    // The walk ended and none of the favourites came: no room kept, and the till says why.
+    rerender(first([], [...small, 'Product']));
+    expect(room()).toBe(0);
+    expect(screen.getByText(/None of the favourites is in this till's catalog yet/)).toBeTruthy();
   });
 });
