@@ -23,11 +23,12 @@ export function PendingChanges({ status }: PendingChangesProps) {
       </span>
     );
   const { pending } = status;
+  const attention = status.failed + status.held;
   // "Saved" only when nothing at all is left: a change needing a person is not saved.
-  const saved = pending + status.failed + status.held === 0;
+  const saved = pending + attention === 0;
   return (
     <span role="status" aria-label="Changes" class={saved ? 'pill pill-online' : 'pill pill-pending'}>
-      {pending > 0 ? `${pending} pending` : saved ? 'All changes saved' : 'None pending'}
+      {pending > 0 ? `${pending} pending` : saved ? 'All changes saved' : `${attention} to check`}
     </span>
   );
 }

@@ -52,11 +52,13 @@ export function PullError({ progress, meta, online, now, onNewToken }: PullError
   return (
     <div role="alert" class="sync-error">
       <p>
-        <strong>Catalog sync failed</strong> ({names}): {describe(failed)}
+        <strong>Catalog sync failed</strong> ({names}). {fallback} {advice(failed, online)}
       </p>
-      <p>
-        {fallback} {advice(failed, online)}
-      </p>
+      {/* What was asked and answered is for whoever fixes it, not the cashier: behind a disclosure. */}
+      <details class="change-details">
+        <summary>Details</summary>
+        <p>{describe(failed)}</p>
+      </details>
       {onNewToken && refused(failed) ? (
         <button type="button" class="button" onClick={onNewToken}>
           Enter a new token

@@ -99,12 +99,13 @@ describe('StatusBar: changes not yet sent', () => {
     db.close();
   });
 
-  it('never says "All changes saved" while one needs attention', async () => {
+  it('never says "All changes saved" (nor "None pending") while one needs attention: it says how many to check', async () => {
     const db = await freshDb();
     const [only] = await queue(db, 1);
     await markFailed(db, only!, refusal, NOW);
     renderBar(await readOutboxStatus(db));
-    expect(changes().textContent).toBe('None pending');
+    expect(changes().textContent).toBe('1 to check');
+    expect(changes().className).toContain('pill-pending');
     expect(screen.getByRole('alert').textContent).toContain('1 change needs attention');
     db.close();
   });

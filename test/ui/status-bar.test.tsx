@@ -154,9 +154,16 @@ describe('StatusBar', () => {
     };
     renderBar({ progress: { Product: failed }, meta: meta({ Product: pulled(3000, 10) }) });
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Catalog sync failed (products): GET /api/V2/Product?page=3: HTTP 503');
-    expect(alert.textContent).toContain('The till keeps using its stored catalog (updated 10 min ago).');
-    expect(alert.textContent).toContain('press Sync now');
+    // In a cashier's words; what was asked and answered sits behind Details.
+    const said = alert.querySelector('p')?.textContent;
+    expect(said).toContain(
+      'Catalog sync failed (products). The till keeps using its stored catalog (updated 10 min ago).',
+    );
+    expect(said).toContain('press Sync now');
+    expect(said).not.toContain('HTTP 503');
+    const details = within(alert).getByRole('group');
+    expect(details.tagName).toBe('DETAILS');
+    expect(details.textContent).toBe('DetailsGET /api/V2/Product?page=3: HTTP 503');
   });
 
   it('shows a stored failure from before this page, tailored when offline or refused', () => {
@@ -220,8 +227,9 @@ describe('StatusBar', () => {
       online: false,
       progress: { Product: offline('Product', 'Product'), TenderType: offline('TenderType', 'TenderType/') },
     });
-    expect(screen.getByRole('alert').textContent).toContain(
-      'Catalog sync failed (products, tender types): network failure (Failed to fetch)',
+    expect(screen.getByRole('alert').textContent).toContain('Catalog sync failed (products, tender types).');
+    expect(within(screen.getByRole('alert')).getByRole('group').textContent).toBe(
+      'Detailsnetwork failure (Failed to fetch)',
     );
   });
 
