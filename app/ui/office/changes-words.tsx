@@ -14,13 +14,27 @@ export const STATE_WORDS: Readonly<Record<EntryState, string>> = {
 
 const VERBS = { create: 'Create', update: 'Update', delete: 'Delete', save: 'Save' } as const;
 
-/** "Create Customer", "Update Product 12", "Delete new Brand", "Save settings". */
-export function entryTitle(entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId'>): string {
+/**
+ * "Create Customer (Olive Offline)", "Update Product 12 (Flat White)", "Delete new Brand", "Save
+ * settings": what it does, to which record, named as people know it when the change carries a name.
+ */
+export function entryTitle(entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body'>): string {
   if (entry.target === 'settings') return 'Save settings';
   const label = KINDS[entry.target].label;
-  if (entry.op === 'create') return `Create ${label}`;
+  const name = recordName(entry.body);
+  const named = name ? ` (${name})` : '';
+  if (entry.op === 'create') return `Create ${label}${named}`;
   // A negative id is a record created offline that Epos Now has not numbered yet.
-  return entry.recordId < 0 ? `${VERBS[entry.op]} new ${label}` : `${VERBS[entry.op]} ${label} ${entry.recordId}`;
+  const which = entry.recordId < 0 ? `new ${label}` : `${label} ${entry.recordId}`;
+  return `${VERBS[entry.op]} ${which}${named}`;
+}
+
+/** A record's name as people say it: its Name, a customer's forename and surname, a discount's reason. */
+function recordName(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const fields = body as Readonly<Record<string, unknown>>;
+  const text = (key: string): string => (typeof fields[key] === 'string' ? (fields[key] as string).trim() : '');
+  return text('Name') || [text('Forename'), text('Surname')].filter(Boolean).join(' ') || text('Reason');
 }
 
 /** "Not sent yet", "1 attempt", "3 attempts". */

@@ -123,9 +123,9 @@ describe('ChangesScreen: what waits', () => {
       within(list)
         .getAllByRole('heading')
         .map((h) => h.textContent),
-    ).toEqual(['Create Customer', 'Update Product 12', 'Delete Clocking 3', 'Save settings', 'Create Popup note']);
+    ).toEqual(['Create Customer (Ann)', 'Update Product 12 (Tea)', 'Delete Clocking 3', 'Save settings', 'Create Popup note']);
 
-    const ann = item('Create Customer');
+    const ann = item('Create Customer (Ann)');
     expect(ann.textContent).toContain('Refused by Epos Now');
     expect(ann.textContent).toContain('Made 5 min ago');
     expect(ann.textContent).toContain('1 attempt');
@@ -135,7 +135,7 @@ describe('ChangesScreen: what waits', () => {
       'DetailsPOST /api/V2/Customer: HTTP 400: Surname is required',
     );
 
-    const product = item('Update Product 12');
+    const product = item('Update Product 12 (Tea)');
     expect(product.textContent).toContain('Waiting to be sent');
     expect(product.textContent).toContain('Not sent yet');
     // Waiting entries are the replayer's: nothing for a person to do.
@@ -170,9 +170,9 @@ describe('ChangesScreen: what waits', () => {
     await renderScreen(writer);
     await screen.findByRole('list', { name: 'Changes waiting' });
     for (const name of [
-      'Retry Create Customer',
-      'Edit Create Customer',
-      'Discard Create Customer',
+      'Retry Create Customer (Ann)',
+      'Edit Create Customer (Ann)',
+      'Discard Create Customer (Ann)',
       'Retry Delete Clocking 3',
       'Discard Delete Clocking 3',
     ]) {
@@ -191,7 +191,7 @@ describe('ChangesScreen: what waits', () => {
     const [entry] = await db.getAll('outbox');
     await pauseForAuth(db, entry!, { ...refusal('/api/V2/Customer', 'no'), code: 'auth', status: 401 }, NOW);
     view.rerender(<ChangesScreen writer={writer} outbox={await readOutboxStatus(db)} now={NOW} />);
-    await screen.findByRole('heading', { name: 'Create Customer' });
+    await screen.findByRole('heading', { name: 'Create Customer (Cy)' });
     expect(screen.getByText(/Sending is paused: Epos Now refused the API token/)).toBeTruthy();
     db.close();
   });
@@ -210,12 +210,12 @@ describe('ChangesScreen: what a person does', () => {
     const { db, writer, notify } = await setup();
     const { ann } = await seed(db);
     await renderScreen(writer);
-    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
-    await waitFor(() => expect(item('Create Customer').textContent).toContain('Waiting to be sent'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer (Ann)' }));
+    await waitFor(() => expect(item('Create Customer (Ann)').textContent).toContain('Waiting to be sent'));
     const stored = await db.get('outbox', ann.seq);
     expect(stored?.state).toBe('pending');
     expect(notify).toHaveBeenCalled();
-    expect(screen.queryByRole('button', { name: 'Retry Create Customer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry Create Customer (Ann)' })).toBeNull();
     db.close();
   });
 
@@ -223,21 +223,21 @@ describe('ChangesScreen: what a person does', () => {
     const { db, writer } = await setup();
     const { ann } = await seed(db);
     await renderScreen(writer);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
-    const box = screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement;
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer (Ann)' }));
+    const box = screen.getByRole('textbox', { name: 'Fields of Create Customer (Ann)' }) as HTMLTextAreaElement;
     expect(JSON.parse(box.value)).toEqual({ Forename: 'Ann' });
     expect(document.activeElement).toBe(box);
 
     fireEvent.input(box, { target: { value: '{"Forename": "Ann",' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer (Ann)' }));
     expect(screen.getByRole('alert').textContent).toMatch(/^Not valid JSON/);
     fireEvent.input(box, { target: { value: '["Ann"]' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer (Ann)' }));
     expect(screen.getByRole('alert').textContent).toBe('Must be a JSON object: fields inside { }.');
     expect((await db.get('outbox', ann.seq))?.state).toBe('failed');
 
     fireEvent.input(box, { target: { value: '{"Forename": "Ann", "Surname": "Lee"}' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer (Ann)' }));
     await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
     const stored = await db.get('outbox', ann.seq);
     expect(stored?.body).toEqual({ Forename: 'Ann', Surname: 'Lee' });
@@ -249,11 +249,11 @@ describe('ChangesScreen: what a person does', () => {
     const { db, writer } = await setup();
     await seed(db);
     await renderScreen(writer);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel editing Create Customer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer (Ann)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel editing Create Customer (Ann)' }));
     expect(screen.queryByRole('textbox')).toBeNull();
     await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Create Customer' })),
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Create Customer (Ann)' })),
     );
     db.close();
   });
@@ -264,24 +264,24 @@ describe('ChangesScreen: what a person does', () => {
     // An update queued behind the create, to the same (temporary) record.
     await enqueue(db, { op: 'update', kind: 'Customer', id: ann.recordId, body: { Surname: 'Lee' } }, MADE);
     await renderScreen(writer);
-    expect(await screen.findByRole('heading', { name: 'Update new Customer' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Update new Customer (Lee)' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Discard Create Customer' }));
-    const confirm = screen.getByRole('group', { name: /^Discard Create Customer\?/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Discard Create Customer (Ann)' }));
+    const confirm = screen.getByRole('group', { name: /^Discard Create Customer \(Ann\)\?/ });
     expect(confirm.textContent).toContain(
       'It will not be sent. Changes queued after it for the same record are discarded too.',
     );
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep Create Customer' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Keep Create Customer' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep Create Customer (Ann)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep Create Customer (Ann)' }));
     expect(screen.queryByRole('group', { name: /^Discard/ })).toBeNull();
     await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Discard Create Customer' })),
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Discard Create Customer (Ann)' })),
     );
     expect(await db.count('outbox')).toBe(6);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Discard Create Customer' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm discard Create Customer' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Create Customer' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Discard Create Customer (Ann)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm discard Create Customer (Ann)' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Create Customer (Ann)' })).toBeNull());
     expect(screen.queryByRole('heading', { name: 'Update new Customer' })).toBeNull();
     const left = await db.getAll('outbox');
     expect(left.some((e) => e.target === 'Customer')).toBe(false);
@@ -378,11 +378,11 @@ describe('ChangesScreen: a change made under another account', () => {
     await enqueue(db, { op: 'update', kind: 'Product', id: 12, body: { Name: 'Tea' } }, MADE);
     await holdOtherAccounts(db, accountOf(btoa('shop-b:secret')), NOW);
     await renderScreen(writer);
-    const held = await screen.findByRole('listitem', { name: 'Update Product 12' });
+    const held = await screen.findByRole('listitem', { name: 'Update Product 12 (Tea)' });
     expect(held.textContent).toContain('Made under another Epos Now account');
     expect(held.textContent).toContain('Retry sends it to the account in use now.');
     expect(held.textContent).not.toContain('may or may not have received it');
-    expect(within(held).getByRole('button', { name: 'Retry Update Product 12' })).toBeTruthy();
+    expect(within(held).getByRole('button', { name: 'Retry Update Product 12 (Tea)' })).toBeTruthy();
     db.close();
   });
 });
@@ -395,7 +395,7 @@ describe('ChangesScreen: actions that fail', () => {
       const { db, writer } = await setup();
       await seed(db);
       await renderScreen({ ...writer, retry: () => Promise.reject(new TypeError('entry.body is undefined')) });
-      fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer (Ann)' }));
       expect((await screen.findByRole('alert')).textContent).toBe(
         'Something went wrong in the app (entry.body is undefined). Reload the page; if it happens again, tell support.',
       );
@@ -418,15 +418,15 @@ describe('ChangesScreen: actions that fail', () => {
           ),
         ),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer (Ann)' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
-      'Could not retry Create Customer: The device\u2019s storage is full: retrying the change failed. Free some space on the till and try again. The change is still kept on this till; try again.',
+      'Could not retry Create Customer (Ann): The device\u2019s storage is full: retrying the change failed. Free some space on the till and try again. The change is still kept on this till; try again.',
     );
     expect(screen.getAllByRole('listitem', { name: /./ })).toHaveLength(5);
     expect((await db.get('outbox', ann.seq))?.state).toBe('failed');
     // The buttons work again once the action is over.
-    expect((screen.getByRole('button', { name: 'Retry Create Customer' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Retry Create Customer (Ann)' }) as HTMLButtonElement).disabled).toBe(false);
     db.close();
   });
 
@@ -437,13 +437,13 @@ describe('ChangesScreen: actions that fail', () => {
     const retry = (seq: number) => new Promise<void>((resolve) => finish.set(seq, resolve));
     await renderScreen({ ...writer, retry });
     const disabled = (name: string) => (screen.getByRole('button', { name }) as HTMLButtonElement).disabled;
-    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Create Customer (Ann)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Retry Delete Clocking 3' }));
-    expect(disabled('Retry Create Customer')).toBe(true);
+    expect(disabled('Retry Create Customer (Ann)')).toBe(true);
     expect(disabled('Retry Delete Clocking 3')).toBe(true);
 
     await act(async () => finish.get(ann.seq)?.());
-    await waitFor(() => expect(disabled('Retry Create Customer')).toBe(false));
+    await waitFor(() => expect(disabled('Retry Create Customer (Ann)')).toBe(false));
     // The other action still runs: its buttons stay off.
     expect(disabled('Retry Delete Clocking 3')).toBe(true);
     expect(disabled('Discard Delete Clocking 3')).toBe(true);
@@ -460,14 +460,14 @@ describe('ChangesScreen: actions that fail', () => {
       ...writer,
       edit: () => Promise.reject(new StoreError('failed', 'editing the change failed: AbortError')),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer' }));
-    const box = screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement;
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Create Customer (Ann)' }));
+    const box = screen.getByRole('textbox', { name: 'Fields of Create Customer (Ann)' }) as HTMLTextAreaElement;
     fireEvent.input(box, { target: { value: '{"Forename": "Anne"}' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send Create Customer (Ann)' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'Could not save Create Customer: editing the change failed: AbortError.',
+      'Could not save Create Customer (Ann): editing the change failed: AbortError.',
     );
-    expect((screen.getByRole('textbox', { name: 'Fields of Create Customer' }) as HTMLTextAreaElement).value).toBe(
+    expect((screen.getByRole('textbox', { name: 'Fields of Create Customer (Ann)' }) as HTMLTextAreaElement).value).toBe(
       '{"Forename": "Anne"}',
     );
     db.close();
