@@ -123,7 +123,13 @@ describe('ChangesScreen: what waits', () => {
       within(list)
         .getAllByRole('heading')
         .map((h) => h.textContent),
-    ).toEqual(['Create Customer (Ann)', 'Update Product 12 (Tea)', 'Delete Clocking 3', 'Save settings', 'Create Popup note']);
+    ).toEqual([
+      'Create Customer (Ann)',
+      'Update Product 12 (Tea)',
+      'Delete Clocking 3',
+      'Save settings',
+      'Create Popup note',
+    ]);
 
     const ann = item('Create Customer (Ann)');
     expect(ann.textContent).toContain('Refused by Epos Now');
@@ -426,7 +432,9 @@ describe('ChangesScreen: actions that fail', () => {
     expect(screen.getAllByRole('listitem', { name: /./ })).toHaveLength(5);
     expect((await db.get('outbox', ann.seq))?.state).toBe('failed');
     // The buttons work again once the action is over.
-    expect((screen.getByRole('button', { name: 'Retry Create Customer (Ann)' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Retry Create Customer (Ann)' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
     db.close();
   });
 
@@ -467,9 +475,9 @@ describe('ChangesScreen: actions that fail', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Could not save Create Customer (Ann): editing the change failed: AbortError.',
     );
-    expect((screen.getByRole('textbox', { name: 'Fields of Create Customer (Ann)' }) as HTMLTextAreaElement).value).toBe(
-      '{"Forename": "Anne"}',
-    );
+    expect(
+      (screen.getByRole('textbox', { name: 'Fields of Create Customer (Ann)' }) as HTMLTextAreaElement).value,
+    ).toBe('{"Forename": "Anne"}');
     db.close();
   });
 
