@@ -8,10 +8,11 @@
  * that went silent). This module composes them; the screens word what it reports.
  */
 import { errorText } from '../epos/error-text.ts';
+import { recordId } from '../epos/ids.ts';
 import { CACHED_KINDS, type CachedKind, isCachedKind } from '../epos/kinds.ts';
 import type { DiscountReason, SeatingTable, TenderType } from '../epos/records.ts';
 import type { SearchIndex } from '../search/index.ts';
-import { readAll, readMeta, readOne, readStamped } from '../store/catalog.ts';
+import { readAll, readArriving, readMeta, readOne, readStamp, readStamped } from '../store/catalog.ts';
 import type { PageChannel, PullProgressMessage, WorkerMessage } from '../store/channel.ts';
 import { type TillDb, wasReplaced } from '../store/db.ts';
 import type { KindMeta } from '../store/schema.ts';
@@ -108,10 +109,16 @@ export async function createCatalogState(
     indexRevision: 0,
   });
   const update = (change: Partial<CatalogView>): void => holder.set({ ...holder.get(), ...change });
+  /**
+   * The pages of a first walk the index holds (see sw/pull.ts), until a re-read puts it back to
+   * what is stored: the walk completed (they are the snapshot now) or failed (they are gone).
+   */
+  let arrived: { gen: number; pages: number } | undefined;
   const packs = schedulePacks(
     products.stamp,
     timings.packAfterMs ?? PACK_AFTER_MS,
-    (stamp) => storePack(db, stamp, holder.get().index),
+    // An index holding a walk still under way is not the stored catalog: a start must not open it as such.
+    (stamp) => (arrived ? Promise.resolve() : storePack(db, stamp, holder.get().index)),
     timings.packTimers,
   );
   if (!products.packed) packs.later(products.stamp);
@@ -147,11 +154,28 @@ export async function createCatalogState(
         update({ indexRevision: indexRevision + 1, readError: null });
     });
 
+  /** Indexes the pages of a first walk stored since the last call: searchable before the walk ends. */
+  const readArrived = (readable: { gen: number; pages: number }): Promise<void> =>
+    inTurn(async () => {
+      const from = arrived?.gen === readable.gen ? arrived.pages + 1 : 1;
+      if (from > readable.pages) return;
+      const records = await readArriving(db, readable.gen, from, readable.pages);
+      arrived = readable;
+      const { index, indexRevision } = holder.get();
+      const ids = records.map((record) => recordId('Product', record) as number);
+      if (applyChanges(index, changesFromSome(index, ids, records)))
+        update({ indexRevision: indexRevision + 1, readError: null });
+    });
+
   async function reread(kinds: readonly CachedKind[]): Promise<void> {
     const change: Partial<CatalogView> = {};
     for (const kind of CACHED_KINDS.filter((k) => kinds.includes(k))) {
       if (kind === 'Product') {
+        // A kind re-read when its walk ended is re-read again when the whole pull ends: the second
+        // read of every product is skipped when nothing changed since.
+        if (!arrived && sameStamp(await readStamp(db, kind), packs.indexed())) continue;
         const { records, stamp } = await readStamped(db, kind);
+        arrived = undefined;
         const { index, indexRevision } = holder.get();
         if (applyChanges(index, changesFromAll(index, records))) change.indexRevision = indexRevision + 1;
         // A pull that changed none of the till's fields still moves the stamp a pack is checked against.
@@ -173,8 +197,12 @@ export async function createCatalogState(
     if (message.type === 'pull-progress') {
       stalls.heard(message);
       setProgress(message);
-      // A finished or failed walk changes the kind's state (last error, attempt time).
-      if (message.state !== 'running') void refresh([]);
+      if (message.readable && message.state === 'running') void readArrived(message.readable);
+      // A kind whose walk completed is read at once (tenders and tables are there before the
+      // products' long walk ends); a failed walk changes the kind's state (last error, attempt
+      // time), and drops what the index holds of it if it was a first walk.
+      if (message.state === 'done') void refresh([message.kind]);
+      else if (message.state === 'failed') void refresh(arrived && message.kind === 'Product' ? ['Product'] : []);
     } else if (message.type === 'catalog-changed') {
       void refresh(message.kinds);
     } else if (message.type === 'write-landed' && message.target !== 'settings' && isCachedKind(message.target)) {

@@ -57,6 +57,28 @@ function localStamp(local: readonly LocalRow[]): string {
   return JSON.stringify(local.map((row) => [row.id, row.record]));
 }
 
+/** The stamp of a kind's catalog as it stands: a cheap check before reading every record. */
+export async function readStamp(db: TillDb, kind: CachedKind): Promise<CatalogStamp> {
+  return currentStamp(readTx(db) as unknown as CatalogTx, kind);
+}
+
+/**
+ * Pages `from` to `to` of generation `gen` while a first walk is still filling it, leaving out
+ * the records a local write shadows (the till shows those as written here): what the walk has
+ * stored so far, for a till with no snapshot yet to search.
+ */
+export async function readArriving(db: TillDb, gen: number, from: number, to: number): Promise<Product[]> {
+  const tx = readTx(db);
+  const [pages, local] = await Promise.all([
+    tx.objectStore('pages').getAll(IDBKeyRange.bound(['Product', gen, from], ['Product', gen, to])),
+    localRows(tx, 'Product'),
+  ]);
+  const shadowed = new Set(local.map((row) => row.id));
+  return pages.flatMap((page) =>
+    (page.records as Product[]).filter((record) => !shadowed.has(recordId('Product', record) as number)),
+  );
+}
+
 /** One page (from 1) of up to 200 records in id order, the shape of a V2 list answer. */
 export async function readPage(db: TillDb, kind: CachedKind, page: number): Promise<OpenRecord[]> {
   const tx = readTx(db);
