@@ -35,8 +35,9 @@ export interface PullProgress {
    */
   expected?: number;
   /**
-   * A first walk: pages 1 to `pages` of generation `gen` are stored and may be read before the
-   * walk completes (there is no snapshot yet to keep selling from). Absent on later walks.
+   * A first walk's write landed: pages 1 to `pages` of generation `gen` are stored and may be
+   * read before the walk completes (there is no snapshot yet to keep selling from). Only on the
+   * message each write sends, so a page reads once per write; never on later walks.
    */
   readable?: { gen: number; pages: number };
   /** Why it failed (never contains the token). */
@@ -100,7 +101,8 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
   const first = previous.gen === 0;
   const probe = createProbe((page, options) => client.list(kind, page, options));
   let expected = first ? undefined : previous.count;
-  let readable = first ? { gen, pages: 0 } : undefined;
+  // Once the walk has said it is done or failed, nothing may say it is running again.
+  let over = false;
   let buffer: SnapshotPage[] = [];
   let writes = 0;
   let count = 0;
@@ -111,7 +113,6 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
     pages,
     records: count,
     ...(expected === undefined ? {} : { expected }),
-    ...(readable ? { readable } : {}),
   });
   // One write in flight while the next pages download: storage and network overlap.
   let writing: Promise<void> = Promise.resolve();
@@ -125,10 +126,7 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
       .then(() => writeGeneration(db, kind, gen, landing))
       .then(() => {
         const last = landing.at(-1);
-        if (readable && last) {
-          readable = { gen, pages: last.page };
-          deps.onProgress?.(running());
-        }
+        if (first && last) deps.onProgress?.({ ...running(), readable: { gen, pages: last.page } });
       });
     await previous;
   };
@@ -147,6 +145,8 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
           void probe.estimate().then(
             (estimate) => {
               expected = estimate;
+              // Said at once: the walk may be waiting for a slow page, with nothing else to say.
+              if (!over) deps.onProgress?.(running());
             },
             // The walk asks for the same pages: a failure that matters fails the walk and is reported there.
             () => undefined,
@@ -188,6 +188,7 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
     if (error instanceof NetworkError) outcome.unreachable = true;
     return outcome;
   } finally {
+    over = true;
     probe.stop();
   }
 }

@@ -8,11 +8,10 @@
  * that went silent). This module composes them; the screens word what it reports.
  */
 import { errorText } from '../epos/error-text.ts';
-import { recordId } from '../epos/ids.ts';
 import { CACHED_KINDS, type CachedKind, isCachedKind } from '../epos/kinds.ts';
 import type { DiscountReason, SeatingTable, TenderType } from '../epos/records.ts';
 import type { SearchIndex } from '../search/index.ts';
-import { readAll, readArriving, readMeta, readOne, readStamp, readStamped } from '../store/catalog.ts';
+import { readAll, readMeta, readOne, readStamped } from '../store/catalog.ts';
 import type { PageChannel, PullProgressMessage, WorkerMessage } from '../store/channel.ts';
 import { type TillDb, wasReplaced } from '../store/db.ts';
 import type { KindMeta } from '../store/schema.ts';
@@ -113,7 +112,7 @@ export async function createCatalogState(
    * The pages of a first walk the index holds (see sw/pull.ts), until a re-read puts it back to
    * what is stored: the walk completed (they are the snapshot now) or failed (they are gone).
    */
-  let arrived: { gen: number; pages: number } | undefined;
+  let arrived: number | undefined;
   const packs = schedulePacks(
     products.stamp,
     timings.packAfterMs ?? PACK_AFTER_MS,
@@ -154,16 +153,17 @@ export async function createCatalogState(
         update({ indexRevision: indexRevision + 1, readError: null });
     });
 
-  /** Indexes the pages of a first walk stored since the last call: searchable before the walk ends. */
-  const readArrived = (readable: { gen: number; pages: number }): Promise<void> =>
+  /**
+   * Indexes what a first walk has stored so far (generation `gen`): searchable before the walk
+   * ends. Each read takes the walk's pages from the first: a few dozen reads on a first visit, in
+   * exchange for one way of reading products.
+   */
+  const readArrived = (gen: number): Promise<void> =>
     inTurn(async () => {
-      const from = arrived?.gen === readable.gen ? arrived.pages + 1 : 1;
-      if (from > readable.pages) return;
-      const records = await readArriving(db, readable.gen, from, readable.pages);
-      arrived = readable;
+      const { records } = await readStamped(db, 'Product', gen);
+      arrived = gen;
       const { index, indexRevision } = holder.get();
-      const ids = records.map((record) => recordId('Product', record) as number);
-      if (applyChanges(index, changesFromSome(index, ids, records)))
+      if (applyChanges(index, changesFromAll(index, records)))
         update({ indexRevision: indexRevision + 1, readError: null });
     });
 
@@ -171,9 +171,6 @@ export async function createCatalogState(
     const change: Partial<CatalogView> = {};
     for (const kind of CACHED_KINDS.filter((k) => kinds.includes(k))) {
       if (kind === 'Product') {
-        // A kind re-read when its walk ended is re-read again when the whole pull ends: the second
-        // read of every product is skipped when nothing changed since.
-        if (!arrived && sameStamp(await readStamp(db, kind), packs.indexed())) continue;
         const { records, stamp } = await readStamped(db, kind);
         arrived = undefined;
         const { index, indexRevision } = holder.get();
@@ -197,11 +194,12 @@ export async function createCatalogState(
     if (message.type === 'pull-progress') {
       stalls.heard(message);
       setProgress(message);
-      if (message.readable && message.state === 'running') void readArrived(message.readable);
+      if (message.readable && message.state === 'running') void readArrived(message.readable.gen);
       // A kind whose walk completed is read at once (tenders and tables are there before the
       // products' long walk ends); a failed walk changes the kind's state (last error, attempt
       // time), and drops what the index holds of it if it was a first walk.
-      if (message.state === 'done') void refresh([message.kind]);
+      // (Products are the last kind: the pull's catalog-changed follows theirs at once.)
+      if (message.state === 'done' && message.kind !== 'Product') void refresh([message.kind]);
       else if (message.state === 'failed') void refresh(arrived && message.kind === 'Product' ? ['Product'] : []);
     } else if (message.type === 'catalog-changed') {
       void refresh(message.kinds);

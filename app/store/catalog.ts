@@ -30,13 +30,18 @@ export async function readAll<K extends CachedKind>(db: TillDb, kind: K): Promis
   return (await readStamped(db, kind)).records;
 }
 
-/** The same, with what the read saw (kept with anything derived from the records, to know when it is out of date). */
+/**
+ * The same, with what the read saw (kept with anything derived from the records, to know when it
+ * is out of date). `at` reads a generation still being filled instead of the current one: what a
+ * first walk has stored so far (sw/pull.ts).
+ */
 export async function readStamped<K extends CachedKind>(
   db: TillDb,
   kind: K,
+  at?: number,
 ): Promise<{ records: RecordOf<K>[]; stamp: CatalogStamp }> {
   const tx = readTx(db);
-  const gen = await currentGen(tx, kind);
+  const gen = at ?? (await currentGen(tx, kind));
   const [records, local] = await Promise.all([snapshotRecords(tx, kind, gen), localRows(tx, kind)]);
   return {
     records: (local.length === 0 ? records : overlay(kind, records, local)) as RecordOf<K>[],
@@ -55,28 +60,6 @@ export async function currentStamp(tx: CatalogTx, kind: CachedKind): Promise<Cat
 
 function localStamp(local: readonly LocalRow[]): string {
   return JSON.stringify(local.map((row) => [row.id, row.record]));
-}
-
-/** The stamp of a kind's catalog as it stands: a cheap check before reading every record. */
-export async function readStamp(db: TillDb, kind: CachedKind): Promise<CatalogStamp> {
-  return currentStamp(readTx(db) as unknown as CatalogTx, kind);
-}
-
-/**
- * Pages `from` to `to` of generation `gen` while a first walk is still filling it, leaving out
- * the records a local write shadows (the till shows those as written here): what the walk has
- * stored so far, for a till with no snapshot yet to search.
- */
-export async function readArriving(db: TillDb, gen: number, from: number, to: number): Promise<Product[]> {
-  const tx = readTx(db);
-  const [pages, local] = await Promise.all([
-    tx.objectStore('pages').getAll(IDBKeyRange.bound(['Product', gen, from], ['Product', gen, to])),
-    localRows(tx, 'Product'),
-  ]);
-  const shadowed = new Set(local.map((row) => row.id));
-  return pages.flatMap((page) =>
-    (page.records as Product[]).filter((record) => !shadowed.has(recordId('Product', record) as number)),
-  );
 }
 
 /** One page (from 1) of up to 200 records in id order, the shape of a V2 list answer. */

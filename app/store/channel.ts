@@ -28,7 +28,7 @@ export interface PullProgressMessage {
   records: number;
   /** Records expected in all, when known (see sw/pull.ts). */
   expected?: number;
-  /** A first walk's pages stored so far, readable before it completes (see sw/pull.ts). */
+  /** A first walk's write landed: its pages stored so far, readable before it completes (see sw/pull.ts). */
   readable?: { gen: number; pages: number };
   error?: string;
 }

@@ -116,6 +116,8 @@ describe('a first walk, as the page sees it', () => {
       'Product',
     );
     expect(await packedMidway).toBe(0);
+    // What the pull schedule broadcasts once the pull is over.
+    channel.post({ type: 'catalog-changed', kinds: ['Product'] });
     await state.refresh([]);
     await clock.fire();
     expect(await db.get('searchPack', 'stamp')).toMatchObject({ gen: 1 });

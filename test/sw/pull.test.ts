@@ -42,7 +42,6 @@ describe('catalog pull', () => {
         state: 'running',
         pages: 0,
         records: 0,
-        readable: { gen: 1, pages: 0 },
       });
       expect(products.map((p) => p.records)).toEqual([...products.map((p) => p.records)].sort((a, b) => a - b));
       expect(products.filter((p) => p.readable?.pages === 3).map((p) => p.records)).toEqual([450]);
