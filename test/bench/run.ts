@@ -14,6 +14,7 @@ import { serveApp } from '../browser/harness.ts';
 import { openBenchPage } from './bench-page.ts';
 import { formatColdStartRows, measureColdStart } from './cold-start.ts';
 import { CORES, withCoresBusy } from './cpu.ts';
+import { formatFirstVisitRows, measureFirstVisit } from './first-visit.ts';
 import { heapMb } from './heap.ts';
 import { formatOutboxRows, measureOutbox } from './outbox.ts';
 import { spread } from './search.ts';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
     const layout = typed.samples.map((s) => s.layoutMs);
     const cold = await measureColdStart(browser, appUrl, productCount, { runs: Math.max(runs, 3) });
     const sizes = JSON.parse(await readFile(join(app.outdir, 'sizes.json'), 'utf8')) as BuildSizes;
+    const firstVisit = await measureFirstVisit({ runs: Math.min(runs, 3) });
 
     const floor = Math.max(median(fetchOnly), median(storeOnly));
     const figures = {
@@ -167,6 +169,7 @@ async function main(): Promise<void> {
       outbox,
       outboxRemote: { latencyMs: REMOTE_MS, ...remote },
       bundle: sizes,
+      firstVisit,
     };
     const f = (ms: number): string => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
     const busyOf = (cores: number): string => (Number.isNaN(cores) ? 'unknown' : `${cores.toFixed(2)} of ${CORES}`);
@@ -288,6 +291,10 @@ async function main(): Promise<void> {
     print(
       `Outbox replay, API ${REMOTE_MS} ms away: ${remote.entries} entries, 1 run`,
       formatOutboxRows(remote).slice(0, 6),
+    );
+    print(
+      `First visit over 1.6 Mbit/s and 150 ms: ${firstVisit.products} products, median (min–max)`,
+      formatFirstVisitRows(firstVisit),
     );
     print('Bundle (gzip -9, from the build)', bundleRows);
     const scale =

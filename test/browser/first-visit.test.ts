@@ -63,6 +63,10 @@ describe('first visit over a slow link', () => {
     await page.getByText(/^Catalog updated (just now|1 min ago)$/).waitFor(WAIT);
     await bar.waitFor({ state: 'detached', ...WAIT });
     await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    // The worker keeps the shell for offline use without fetching again what the page just loaded.
+    const assets = proxy.paths.filter((path) => path.startsWith('/assets/'));
+    expect(assets.length).toBeGreaterThan(5);
+    expect(new Set(assets).size).toBe(assets.length);
     expect(unexpected(problems)).toEqual([]);
   });
 });

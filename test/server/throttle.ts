@@ -24,6 +24,8 @@ export interface Throttle {
   url: string;
   /** Requests forwarded, and body bytes carried both ways, so far. */
   readonly stats: { requests: number; bytes: number };
+  /** The path and query of each request forwarded, in order. */
+  readonly paths: readonly string[];
   /** Holds requests whose path and query match until the returned function is called. */
   hold(path: RegExp): () => void;
   /** Stops listening and cuts open connections (held requests included). */
@@ -39,6 +41,7 @@ export async function startThrottle(options: ThrottleOptions): Promise<Throttle>
   const bytesPerMs = (options.bitsPerSecond ?? 1_600_000) / 8 / 1000;
   const target = new URL(options.target);
   const stats = { requests: 0, bytes: 0 };
+  const paths: string[] = [];
   const holds: { path: RegExp; released: Promise<void> }[] = [];
   const sockets = new Set<Socket>();
   // When the shared link is next free (ms, performance.now()): each slice waits its turn.
@@ -64,6 +67,7 @@ export async function startThrottle(options: ThrottleOptions): Promise<Throttle>
     await Promise.all(holds.filter((h) => h.path.test(path)).map((h) => h.released));
     await sleep(latencyMs);
     stats.requests++;
+    paths.push(path);
     const upstream = forward({
       host: target.hostname,
       port: target.port,
@@ -95,6 +99,7 @@ export async function startThrottle(options: ThrottleOptions): Promise<Throttle>
   return {
     url: `http://127.0.0.1:${port}`,
     stats,
+    paths,
     hold(path) {
       let release = (): void => undefined;
       const released = new Promise<void>((resolve) => {

@@ -154,4 +154,28 @@ describe('the order of kinds', () => {
     expect(standin.log.findIndex((e) => e.path.startsWith('/api/V2/Product'))).toBe(standin.log.length - products);
     expect(standin.log.length).toBeGreaterThan(products + 2);
   });
+
+  it('asks for tenders alone, then discount reasons and tables together, then the products', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 450 });
+    // Were the two walked one after the other, the slow one would be done first.
+    standin.faults.add({ match: { kind: 'DiscountReason' }, type: 'latency', ms: 200 });
+    const done: string[] = [];
+    await pullCatalog({ db, client, onProgress: (p) => void (p.state === 'done' && done.push(p.kind)) });
+    expect(done).toEqual(['TenderType', 'SeatingTable', 'DiscountReason', 'Product']);
+    expect(standin.log.findIndex((e) => e.path.startsWith('/api/V2/Product'))).toBe(3);
+  });
+
+  it('stops before the products when the account\u2019s limit is met by the small kinds', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 450 });
+    standin.faults.add({ match: { kind: 'SeatingTable' }, type: 'rate-limit', retryAfter: 60 });
+    const outcomes = await pullCatalog({ db, client });
+    expect(outcomes.map((o) => [o.kind, o.ok])).toEqual([
+      ['TenderType', true],
+      ['DiscountReason', true],
+      ['SeatingTable', false],
+    ]);
+    expect(standin.log.some((e) => e.path.startsWith('/api/V2/Product'))).toBe(false);
+  });
 });
