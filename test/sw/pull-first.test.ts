@@ -108,6 +108,31 @@ describe('a first walk', () => {
     expect(progress.some((p) => p.expected !== undefined)).toBe(false);
   });
 
+  it('says each thing once: its start, each page, each write landing, its estimate, its end', async () => {
+    const db = await freshDb();
+    const { client } = standinClient({ products: 3_000 });
+    const progress: PullProgress[] = [];
+    await pullKind({ db, client, onProgress: (p) => progress.push(p) }, 'Product');
+    // 16 pages (the last empty), written 1, 2, 4, 8 and 1 at a time.
+    expect(progress).toHaveLength(1 + 16 + 5 + 1 + 1);
+    expect(progress[0]).toStrictEqual({ kind: 'Product', state: 'running', pages: 0, records: 0 });
+  });
+
+  it('stops its probe when it fails: nothing says it is running after it said it failed', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 5_000 });
+    // The probe asks 2, 4, 8, 16, 32 (slow), then 24, 28, 26, 25; the walk fails at page 3 first.
+    standin.faults.add({ match: { path: /Product\?page=32$/ }, type: 'latency', ms: 200 });
+    standin.faults.add({ match: { path: /Product\?page=3$/ }, type: 'status', status: 503 });
+    const progress: PullProgress[] = [];
+    await pullKind({ db, client, onProgress: (p) => progress.push(p) }, 'Product');
+    // Past the time the probe would have taken to finish, had it gone on.
+    await client.list('Product', 32);
+    for (const page of [24, 28, 26, 25, 24]) await client.list('Product', page);
+    expect(progress.at(-1)?.state).toBe('failed');
+    expect(progress.some((p) => p.expected !== undefined)).toBe(false);
+  });
+
   it('that fails leaves nothing readable behind and no snapshot: the till has no catalog yet', async () => {
     const db = await freshDb();
     const { standin, client } = standinClient({ products: 3_000 });
@@ -137,6 +162,13 @@ describe('a later walk', () => {
 });
 
 describe('the order of kinds', () => {
+  it('asks for nothing when no kind is asked for', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient();
+    expect(await pullCatalog({ db, client }, [])).toEqual([]);
+    expect(standin.log).toEqual([]);
+  });
+
   it('is tenders, discount reasons, tables, then products: the small kinds are there before the long walk', async () => {
     expect(PULL_ORDER).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'Product']);
     const db = await freshDb();
