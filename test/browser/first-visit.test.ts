@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { startThrottle, type Throttle } from '../server/throttle.ts';
@@ -24,13 +24,30 @@ describe('first visit over a slow link', () => {
 
   beforeAll(async () => {
     app = await serveApp('first-visit', { products: PRODUCTS });
-    // 150 ms a request; ten times the bandwidth, since the hold below, not the speed, decides what is seen.
+    // 150 ms a request; ten times the bandwidth, since the holds below, not the speed, decide what is seen.
     throttle = await startThrottle({ target: app.server.url, bitsPerSecond: 16_000_000 });
     await mkdir(SCREENSHOTS, { recursive: true });
-    const context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  });
+
+  /** A till that has never been opened: a fresh browser context. */
+  const freshTill = async (): Promise<BrowserContext> => {
+    const context = await (app as ServedApp).browser.newContext({ viewport: { width: 1024, height: 768 } });
     page = await context.newPage();
     problems = watchProblems(page);
-  });
+    return context;
+  };
+  const url = (): string =>
+    (app as ServedApp).appUrl().replace((app as ServedApp).server.url, (throttle as Throttle).url);
+  const first = (): OpenRecord & { Name: string } =>
+    (app as ServedApp).standin.record('Product', 1) as OpenRecord & { Name: string };
+  const findFirst = async (): Promise<void> => {
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(first().Name);
+    await page
+      .getByRole('region', { name: 'Product search' })
+      .getByText(first().Name, { exact: true })
+      .first()
+      .waitFor(WAIT);
+  };
 
   afterAll(async () => {
     await throttle?.close();
@@ -38,19 +55,12 @@ describe('first visit over a slow link', () => {
   });
 
   it('finds a product of the first page before the walk ends, and says how many of about how many are in', async () => {
-    const served = app as ServedApp;
     const proxy = throttle as Throttle;
+    const context = await freshTill();
     // The walk cannot end without page 13; the estimate's probe (2, 4, 8, 16, then 12, 14, 15) does not need it.
     const release = proxy.hold(/^\/api\/V2\/Product\?page=13$/);
-    await page.goto(served.appUrl().replace(served.server.url, proxy.url));
-
-    const first = served.standin.record('Product', 1) as OpenRecord & { Name: string };
-    await page.getByRole('searchbox', { name: 'Search products' }).fill(first.Name);
-    await page
-      .getByRole('region', { name: 'Product search' })
-      .getByText(first.Name, { exact: true })
-      .first()
-      .waitFor(WAIT);
+    await page.goto(url());
+    await findFirst();
     await page.getByText(/^Downloading the catalog: [\d,]+ of about 3,000 products so far$/).waitFor(WAIT);
     const bar = page.getByRole('progressbar', { name: 'Catalog sync' });
     expect(await bar.getAttribute('max')).toBe('3000');
@@ -68,5 +78,25 @@ describe('first visit over a slow link', () => {
     expect(assets.length).toBeGreaterThan(5);
     expect(new Set(assets).size).toBe(assets.length);
     expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('a first walk that fails takes back what it showed, and says nothing is stored yet', async () => {
+    const context = await freshTill();
+    const release = (throttle as Throttle).hold(/^\/api\/V2\/Product\?page=13$/);
+    await page.goto(url());
+    await findFirst();
+    // Held at page 13, the walk cannot have ended; offline, it fails at its next request, and the
+    // retries that follow fail at their first.
+    await context.setOffline(true);
+    release();
+
+    await page.getByRole('alert').filter({ hasText: 'Catalog sync failed (products)' }).waitFor(WAIT);
+    await page.getByText(/Nothing is stored yet for some of these/).waitFor(WAIT);
+    await page.getByText('No products are stored on this till yet. They download while it is online.').waitFor(WAIT);
+    await page.getByText('Catalog partly downloaded').waitFor(WAIT);
+    expect(await page.getByRole('progressbar', { name: 'Catalog sync' }).count()).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-first-visit-failed.png') });
+    await context.close();
   });
 });
