@@ -5,35 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCatalogState } from '../../app/page/catalog-state.ts';
-import type { PackTimers } from '../../app/page/pack-later.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 import { fakeChannel } from './channel.ts';
+import { packClock } from './pack-clock.ts';
 
 type Named = { Name: string; Barcode: string };
-
-/** Pack timers that run only when told. */
-function packClock() {
-  let due: (() => void)[] = [];
-  const started: unknown[] = [];
-  const timers: PackTimers = {
-    setTimeout(task) {
-      due.push(task);
-      return task;
-    },
-    clearTimeout(handle) {
-      due = due.filter((task) => task !== handle);
-    },
-    whenIdle: (task) => void started.push(task()),
-  };
-  return {
-    timers,
-    async fire() {
-      for (const task of due.splice(0)) task();
-      await Promise.all(started.splice(0));
-    },
-  };
-}
 
 /** A till with nothing stored, its page following a stand-in of 3,000 products whose page 9 fails. */
 async function firstVisit() {
