@@ -48,6 +48,6 @@ describe('the estimate of a first walk', () => {
     const probe = createProbe((page, options) => client.list('Product', page, options));
     const estimate = probe.estimate();
     probe.stop();
-    await expect(estimate).rejects.toThrow();
+    await expect(estimate).rejects.toThrow('the walk is over');
   });
 });
