@@ -293,7 +293,7 @@ async function main(): Promise<void> {
       formatOutboxRows(remote).slice(0, 6),
     );
     print(
-      `First visit over 1.6 Mbit/s and 150 ms: ${firstVisit.products} products, median (min–max)`,
+      `First visit over 1.6 Mbit/s and 150 ms: ${firstVisit.products.toLocaleString('en-GB')} products, median (min–max)`,
       formatFirstVisitRows(firstVisit),
     );
     print('Bundle (gzip -9, from the build)', bundleRows);
