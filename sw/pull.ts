@@ -1,11 +1,14 @@
 /**
  * The catalog pull: walks every page of each cached kind and swaps in a new snapshot only when
- * the walk completed, and only without a person's word when it does not empty or halve the kind. No worker globals here, so it runs in the worker, a page or a Node test.
+ * the walk completed, and only without a person's word when it does not empty or halve the kind.
+ * A first walk (no snapshot to sell from yet) says which of its pages are stored as they land, so
+ * the page can search them before the walk ends. No worker globals here, so it runs in the
+ * worker, a page or a Node test.
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { errorText } from '../app/epos/error-text.ts';
 import { NetworkError, RateLimitError } from '../app/epos/errors.ts';
-import { CACHED_KINDS, type CachedKind } from '../app/epos/kinds.ts';
+import { CACHED_KINDS, type CachedKind, PAGE_SIZE } from '../app/epos/kinds.ts';
 import { readKindMeta } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
 import {
@@ -18,6 +21,7 @@ import {
   type SnapshotPage,
   writeGeneration,
 } from '../app/store/snapshot.ts';
+import { createProbe } from './pull-estimate.ts';
 
 /** Where a kind's pull stands; sent to every open page. */
 export interface PullProgress {
@@ -25,6 +29,17 @@ export interface PullProgress {
   state: 'running' | 'done' | 'failed';
   pages: number;
   records: number;
+  /**
+   * Records the walk expects in all: the last snapshot's count, or on a first walk the probe's
+   * estimate once it has one (see pull-estimate.ts). Absent while unknown.
+   */
+  expected?: number;
+  /**
+   * A first walk's write landed: pages 1 to `pages` of generation `gen` are stored and may be
+   * read before the walk completes (there is no snapshot yet to keep selling from). Only on the
+   * message each write sends, so a page reads once per write; never on later walks.
+   */
+  readable?: { gen: number; pages: number };
   /** Why it failed (never contains the token). */
   error?: string;
 }
@@ -59,16 +74,21 @@ export interface PullDeps {
  * Small kinds first, so tenders and tables are there before the long product walk ends.
  * Each kind succeeds or fails on its own.
  */
-const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'];
+export const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'];
 
-/** Pulls the given kinds (default all four) one after another. */
+/**
+ * Pulls the given kinds (default all four) in {@link PULL_ORDER}. The first goes alone: past the
+ * account's limit every request fails alike and each counts against it, so one request finds
+ * out. The other small kinds (a page each, as a rule) then go together, a round trip each saved
+ * on a first visit's slow link, and the products last.
+ */
 export async function pullCatalog(deps: PullDeps, kinds: readonly CachedKind[] = CACHED_KINDS): Promise<PullOutcome[]> {
-  const outcomes: PullOutcome[] = [];
-  for (const kind of PULL_ORDER.filter((k) => kinds.includes(k))) {
-    const outcome = await pullKind(deps, kind);
-    outcomes.push(outcome);
-    // Past the account's limit every request fails alike, and each one counts against it.
-    if (outcome.limited) break;
+  const [first, ...rest] = PULL_ORDER.filter((k) => kinds.includes(k));
+  if (first === undefined) return [];
+  const outcomes = [await pullKind(deps, first)];
+  for (const group of [rest.filter((kind) => kind !== 'Product'), rest.filter((kind) => kind === 'Product')]) {
+    if (outcomes.some((o) => o.limited)) break;
+    outcomes.push(...(await Promise.all(group.map((kind) => pullKind(deps, kind)))));
   }
   return outcomes;
 }
@@ -81,31 +101,68 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
   const startedAt = now();
   const previous = await readKindMeta(db, kind);
   const gen = await beginGeneration(db, kind);
+  // Nothing to sell from yet: what lands is worth reading at once, so the first writes are small
+  // (1, 2, 4... pages) and each is announced.
+  const first = previous.gen === 0;
+  const probe = createProbe((page, options) => client.list(kind, page, options));
+  let expected = first ? undefined : previous.count;
+  // Once the walk has said it is done or failed, nothing may say it is running again.
+  let over = false;
   let buffer: SnapshotPage[] = [];
+  let writes = 0;
   let count = 0;
   let pages = 0;
+  const running = (): PullProgress => ({
+    kind,
+    state: 'running',
+    pages,
+    records: count,
+    ...(expected === undefined ? {} : { expected }),
+  });
   // One write in flight while the next pages download: storage and network overlap.
   let writing: Promise<void> = Promise.resolve();
   const flush = async (): Promise<void> => {
-    const pages = buffer;
+    const landing = buffer;
     buffer = [];
-    await writing;
-    writing = writeGeneration(db, kind, gen, pages);
+    writes++;
+    const previous = writing;
+    // Chained at once, not after the wait: a walk failing meanwhile must find this write to wait for.
+    writing = previous
+      .then(() => writeGeneration(db, kind, gen, landing))
+      .then(() => {
+        const last = landing.at(-1);
+        if (first && last) deps.onProgress?.({ ...running(), readable: { gen, pages: last.page } });
+      });
+    await previous;
   };
 
+  deps.onProgress?.(running());
   try {
     await client.listAll(kind, {
       concurrency: deps.concurrency,
       // Aimed at the last count: a kind that did not grow costs no request past its last page.
       expectedRecords: previous.count,
+      fetchPage: probe.fetchPage,
       onPage: async (records, page) => {
         buffer.push({ page, records });
         count += records.length;
-        if (buffer.length >= batch) await flush();
+        if (first && page === 1 && records.length === PAGE_SIZE) {
+          void probe.estimate().then(
+            (estimate) => {
+              expected = estimate;
+              // Said at once: the walk may be waiting for a slow page, with nothing else to say.
+              // Stryker disable next-line ConditionalExpression: stop() aborts the probe as the walk ends, so its estimate rejects; this only closes the gap of an answer landing in that same tick
+              if (!over) deps.onProgress?.(running());
+            },
+            // The walk asks for the same pages: a failure that matters fails the walk and is reported there.
+            () => undefined,
+          );
+        }
+        if (buffer.length >= (first ? Math.min(batch, 2 ** writes) : batch)) await flush();
       },
       onProgress: (p) => {
         pages = p.pages;
-        if (!p.done) deps.onProgress?.({ kind, state: 'running', pages: p.pages, records: p.records });
+        if (!p.done) deps.onProgress?.(running());
       },
     });
     await flush();
@@ -136,5 +193,9 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
     if (error instanceof RateLimitError) outcome.limited = { retryAfterMs: error.retryAfterMs };
     if (error instanceof NetworkError) outcome.unreachable = true;
     return outcome;
+  } finally {
+    // Stryker disable next-line BooleanLiteral: as above, probe.stop() alone silences the probe but for an answer landing in this same tick
+    over = true;
+    probe.stop();
   }
 }

@@ -23,8 +23,10 @@ const PRECACHED = new Set(__PRECACHE_MANIFEST__.map((entry) => new URL(entry.url
 /** Fills this version's cache. */
 export async function precache(): Promise<void> {
   const cache = await caches.open(CACHE_NAME);
-  // 'reload' skips the HTTP cache, so a stale index.html cannot end up in a new version's cache.
-  await cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: 'reload' })));
+  // 'reload' skips the HTTP cache, so a stale index.html cannot end up in a new version's cache;
+  // a hashed asset cannot be stale, and the one the page has just loaded is not fetched again.
+  // One at a time: on a first visit the catalog's requests must not queue behind the shell's.
+  for (const url of PRECACHED) await cache.add(new Request(url, { cache: url === SHELL_URL ? 'reload' : 'default' }));
 }
 
 /** Deletes the caches of older versions. */

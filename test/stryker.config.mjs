@@ -15,6 +15,7 @@ export const WRITE_PATH = [
   'sw/twins.ts',
   'sw/doubling.ts',
   'sw/pull.ts',
+  'sw/pull-estimate.ts',
   'app/store/outbox.ts',
   'app/store/outbox-outcomes.ts',
   'app/store/outbox-admin.ts',

@@ -58,6 +58,11 @@ export interface ListAllOptions<K extends Kind> extends CallOptions {
   onPage?: (records: RecordOf<K>[], page: number) => void | Promise<void>;
   /** Called after each page and once more when done. */
   onProgress?: (progress: ListProgress) => void;
+  /**
+   * Where each page comes from; default {@link EposClient.list}. A caller that has already asked
+   * for some pages (the pull's estimate of a first walk) hands those answers on instead of asking twice.
+   */
+  fetchPage?: (page: number, options: CallOptions) => Promise<RecordOf<K>[]>;
 }
 
 /** What {@link EposClient.getSettings} got. */
@@ -212,7 +217,7 @@ export function createClient(options: ClientOptions): EposClient {
           continue;
         }
         const page = nextToRequest++;
-        const records = await list(kind, page, { signal: controller.signal });
+        const records = await (walk.fetchPage ?? ((p, o) => list(kind, p, o)))(page, { signal: controller.signal });
         if (records.length < PAGE_SIZE) lastPage = Math.min(lastPage, page);
         else full.add(page);
         while (full.delete(fullThrough + 1)) fullThrough++;

@@ -108,10 +108,16 @@ export async function createCatalogState(
     indexRevision: 0,
   });
   const update = (change: Partial<CatalogView>): void => holder.set({ ...holder.get(), ...change });
+  /**
+   * The pages of a first walk the index holds (see sw/pull.ts), until a re-read puts it back to
+   * what is stored: the walk completed (they are the snapshot now) or failed (they are gone).
+   */
+  let arrived: number | undefined;
   const packs = schedulePacks(
     products.stamp,
     timings.packAfterMs ?? PACK_AFTER_MS,
-    (stamp) => storePack(db, stamp, holder.get().index),
+    // An index holding a walk still under way is not the stored catalog: a start must not open it as such.
+    (stamp) => (arrived ? Promise.resolve() : storePack(db, stamp, holder.get().index)),
     timings.packTimers,
   );
   if (!products.packed) packs.later(products.stamp);
@@ -147,11 +153,26 @@ export async function createCatalogState(
         update({ indexRevision: indexRevision + 1, readError: null });
     });
 
+  /**
+   * Indexes what a first walk has stored so far (generation `gen`): searchable before the walk
+   * ends. Each read takes the walk's pages from the first: a few dozen reads on a first visit, in
+   * exchange for one way of reading products.
+   */
+  const readArrived = (gen: number): Promise<void> =>
+    inTurn(async () => {
+      const { records } = await readStamped(db, 'Product', gen);
+      arrived = gen;
+      const { index, indexRevision } = holder.get();
+      if (applyChanges(index, changesFromAll(index, records)))
+        update({ indexRevision: indexRevision + 1, readError: null });
+    });
+
   async function reread(kinds: readonly CachedKind[]): Promise<void> {
     const change: Partial<CatalogView> = {};
     for (const kind of CACHED_KINDS.filter((k) => kinds.includes(k))) {
       if (kind === 'Product') {
         const { records, stamp } = await readStamped(db, kind);
+        arrived = undefined;
         const { index, indexRevision } = holder.get();
         if (applyChanges(index, changesFromAll(index, records))) change.indexRevision = indexRevision + 1;
         // A pull that changed none of the till's fields still moves the stamp a pack is checked against.
@@ -173,8 +194,13 @@ export async function createCatalogState(
     if (message.type === 'pull-progress') {
       stalls.heard(message);
       setProgress(message);
-      // A finished or failed walk changes the kind's state (last error, attempt time).
-      if (message.state !== 'running') void refresh([]);
+      if (message.readable && message.state === 'running') void readArrived(message.readable.gen);
+      // A kind whose walk completed is read at once (tenders and tables are there before the
+      // products' long walk ends); a failed walk changes the kind's state (last error, attempt
+      // time), and drops what the index holds of it if it was a first walk.
+      // (Products are the last kind: the pull's catalog-changed follows theirs at once.)
+      if (message.state === 'done' && message.kind !== 'Product') void refresh([message.kind]);
+      else if (message.state === 'failed') void refresh(arrived && message.kind === 'Product' ? ['Product'] : []);
     } else if (message.type === 'catalog-changed') {
       void refresh(message.kinds);
     } else if (message.type === 'write-landed' && message.target !== 'settings' && isCachedKind(message.target)) {

@@ -30,13 +30,18 @@ export async function readAll<K extends CachedKind>(db: TillDb, kind: K): Promis
   return (await readStamped(db, kind)).records;
 }
 
-/** The same, with what the read saw (kept with anything derived from the records, to know when it is out of date). */
+/**
+ * The same, with what the read saw (kept with anything derived from the records, to know when it
+ * is out of date). `at` reads a generation still being filled instead of the current one: what a
+ * first walk has stored so far (sw/pull.ts).
+ */
 export async function readStamped<K extends CachedKind>(
   db: TillDb,
   kind: K,
+  at?: number,
 ): Promise<{ records: RecordOf<K>[]; stamp: CatalogStamp }> {
   const tx = readTx(db);
-  const gen = await currentGen(tx, kind);
+  const gen = at ?? (await currentGen(tx, kind));
   const [records, local] = await Promise.all([snapshotRecords(tx, kind, gen), localRows(tx, kind)]);
   return {
     records: (local.length === 0 ? records : overlay(kind, records, local)) as RecordOf<K>[],

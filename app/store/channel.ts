@@ -26,6 +26,10 @@ export interface PullProgressMessage {
   state: 'running' | 'done' | 'failed';
   pages: number;
   records: number;
+  /** Records expected in all, when known (see sw/pull.ts). */
+  expected?: number;
+  /** A first walk's write landed: its pages stored so far, readable before it completes (see sw/pull.ts). */
+  readable?: { gen: number; pages: number };
   error?: string;
 }
 

@@ -21,16 +21,21 @@ export interface CatalogAgeProps {
  */
 const STALE_GRACE_MS = 2 * 60_000;
 
-/** "Catalog updated 3 min ago" with the counts, or "Catalog not downloaded yet". */
+/**
+ * "Catalog updated 3 min ago" with the counts, "Catalog not downloaded yet", or, while some kinds
+ * have no snapshot yet (a first download under way or failed), "Catalog partly downloaded" with
+ * the kinds it has: the till cannot yet say its catalog is up to date.
+ */
 export function CatalogAge({ meta, now, counts = {}, intervalMs = Infinity, online = true }: CatalogAgeProps) {
   const pulled = meta.filter((m) => m.pulledAt !== null);
   if (pulled.length === 0) return <p class="catalog-age">Catalog not downloaded yet</p>;
   // The oldest kind is how stale the till may be.
   const oldest = Math.min(...pulled.map((m) => m.pulledAt as number));
+  const whole = pulled.length === meta.length;
   return (
     <p class="catalog-age">
-      <span>Catalog updated {formatAge(oldest, now)}</span>
-      {now - oldest > intervalMs + STALE_GRACE_MS ? (
+      <span>{whole ? `Catalog updated ${formatAge(oldest, now)}` : 'Catalog partly downloaded'}</span>
+      {whole && now - oldest > intervalMs + STALE_GRACE_MS ? (
         <strong class="stale"> Out of date: {online ? 'press Sync now' : 'it updates when the till is online'}</strong>
       ) : null}
       <span class="counts">

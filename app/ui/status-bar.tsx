@@ -70,7 +70,7 @@ export function StatusBar({
         </NewTokenAlert>
       )}
       <ChangesAlerts status={outbox} onNewToken={onNewToken} />
-      <PullProgressBar progress={progress} meta={meta} />
+      <PullProgressBar progress={progress} />
       <CatalogHeld meta={meta} />
       <ApiLimitNotice until={apiLimitUntil} now={now} />
       {/* A paused queue already asks for the new token: one button for it, not two. */}

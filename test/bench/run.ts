@@ -14,6 +14,7 @@ import { serveApp } from '../browser/harness.ts';
 import { openBenchPage } from './bench-page.ts';
 import { formatColdStartRows, measureColdStart } from './cold-start.ts';
 import { CORES, withCoresBusy } from './cpu.ts';
+import { formatFirstVisitRows, measureFirstVisit } from './first-visit.ts';
 import { heapMb } from './heap.ts';
 import { formatLayoutShiftRows, measureLayoutShift } from './layout-shift.ts';
 import { formatOutboxRows, measureOutbox } from './outbox.ts';
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
     const cold = await measureColdStart(browser, appUrl, productCount, { runs: Math.max(runs, 3) });
     const layoutShift = await measureLayoutShift(browser, appUrl, productCount);
     const sizes = JSON.parse(await readFile(join(app.outdir, 'sizes.json'), 'utf8')) as BuildSizes;
+    const firstVisit = await measureFirstVisit({ runs: Math.min(runs, 3) });
 
     const floor = Math.max(median(fetchOnly), median(storeOnly));
     const figures = {
@@ -170,6 +172,7 @@ async function main(): Promise<void> {
       outboxRemote: { latencyMs: REMOTE_MS, ...remote },
       bundle: sizes,
       layoutShift,
+      firstVisit,
     };
     const f = (ms: number): string => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
     const busyOf = (cores: number): string => (Number.isNaN(cores) ? 'unknown' : `${cores.toFixed(2)} of ${CORES}`);
@@ -291,6 +294,10 @@ async function main(): Promise<void> {
     print(
       `Outbox replay, API ${REMOTE_MS} ms away: ${remote.entries} entries, 1 run`,
       formatOutboxRows(remote).slice(0, 6),
+    );
+    print(
+      `First visit over 1.6 Mbit/s and 150 ms: ${firstVisit.products.toLocaleString('en-GB')} products, median (min–max)`,
+      formatFirstVisitRows(firstVisit),
     );
     print('Bundle (gzip -9, from the build)', bundleRows);
     print(

@@ -61,7 +61,7 @@ describe('offline catalog in Chromium', () => {
     standin.faults.add({ match: { path: '/api/V2/Product?page=' }, type: 'latency', ms: 300 });
     await page.goto(appUrl());
     await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor(WAIT);
-    await page.getByText(/^Downloading products: [\d,]+$/).waitFor(WAIT);
+    await page.getByText(/^Downloading the catalog: [\d,]+( of about [\d,]+)? products so far$/).waitFor(WAIT);
     await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-first-pull.png') });
     await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
     standin.faults.clear();

@@ -1,36 +1,13 @@
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { createCatalogState } from '../../app/page/catalog-state.ts';
-import type { PackTimers } from '../../app/page/pack-later.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { DB_VERSION } from '../../app/store/schema.ts';
 import { pullCatalog } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 import { fakeChannel } from './channel.ts';
-
-/** A clock for packing that moves only when told: `fire()` runs what is due and waits for the stores it started. */
-function packClock() {
-  let due: (() => void)[] = [];
-  const started: unknown[] = [];
-  const timers: PackTimers = {
-    setTimeout(task) {
-      due.push(task);
-      return task;
-    },
-    clearTimeout(handle) {
-      due = due.filter((task) => task !== handle);
-    },
-    whenIdle: (task) => void started.push(task()),
-  };
-  return {
-    timers,
-    async fire() {
-      for (const task of due.splice(0)) task();
-      await Promise.all(started.splice(0));
-    },
-  };
-}
+import { packClock } from './pack-clock.ts';
 
 /** A fresh database holding a complete pull of 450 products, the stand-in and a client to it. */
 async function pulled() {

@@ -71,20 +71,40 @@ describe('which kinds a pull asks for', () => {
 });
 
 describe('how a pull stores the pages it gets', () => {
-  it('stores ten pages per transaction by default', async () => {
-    const { db, writes } = countingWrites(await freshDb());
+  it('stores ten pages per transaction by default once the till has a snapshot', async () => {
+    const plain = await freshDb();
     const { client } = standinClient({ products: 2_450 });
+    await pullKind({ db: plain, client }, 'Product');
+    const { db, writes } = countingWrites(plain);
     expect((await pullKind({ db, client }, 'Product')).count).toBe(2_450);
     expect(writes).toEqual([10, 3]);
     expect(await readAll(db, 'Product')).toHaveLength(2_450);
   });
 
   it('stores the given number of pages per transaction, the rest at the end', async () => {
-    const { db, writes } = countingWrites(await freshDb());
+    const plain = await freshDb();
     const { client } = standinClient({ products: 900 });
+    await pullKind({ db: plain, client }, 'Product');
+    const { db, writes } = countingWrites(plain);
     await pullKind({ db, client, batch: 2 }, 'Product');
     expect(writes).toEqual([2, 2, 1]);
     expect(await readAll(db, 'Product')).toHaveLength(900);
+  });
+
+  it('a first walk stores 1, 2, 4, 8 pages per transaction, then the batch: the first page is readable at once', async () => {
+    const { db, writes } = countingWrites(await freshDb());
+    const { client } = standinClient({ products: 7_000 });
+    expect((await pullKind({ db, client }, 'Product')).count).toBe(7_000);
+    // 35 full pages and an empty 36th, which stores nothing.
+    expect(writes).toEqual([1, 2, 4, 8, 10, 10, 0]);
+    expect(await readAll(db, 'Product')).toHaveLength(7_000);
+  });
+
+  it('a first walk with a smaller batch doubles only up to it', async () => {
+    const { db, writes } = countingWrites(await freshDb());
+    const { client } = standinClient({ products: 1_900 });
+    await pullKind({ db, client, batch: 3 }, 'Product');
+    expect(writes).toEqual([1, 2, 3, 3, 1]);
   });
 });
 

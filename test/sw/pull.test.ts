@@ -35,12 +35,17 @@ describe('catalog pull', () => {
         lastError: null,
         gen: 1,
       });
-      expect(progress.filter((p) => p.kind === 'Product').map((p) => [p.state, p.records])).toEqual([
-        ['running', 200],
-        ['running', 400],
-        ['running', 450],
-        ['done', 450],
-      ]);
+      // A first walk: each kind says it started, then each page handed on, and each write as it lands.
+      const products = progress.filter((p) => p.kind === 'Product');
+      expect(products[0]).toEqual({
+        kind: 'Product',
+        state: 'running',
+        pages: 0,
+        records: 0,
+      });
+      expect(products.map((p) => p.records)).toEqual([...products.map((p) => p.records)].sort((a, b) => a - b));
+      expect(products.filter((p) => p.readable?.pages === 3).map((p) => p.records)).toEqual([450]);
+      expect(products.at(-1)).toEqual({ kind: 'Product', state: 'done', pages: 3, records: 450 });
       const key = idKey('Product', idStyle);
       expect((await readOne(db, 'Product', 3))?.[key]).toBe(3);
       // Only the current generation is kept.

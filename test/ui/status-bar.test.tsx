@@ -122,15 +122,45 @@ describe('StatusBar', () => {
       state: 'running',
       pages: 6,
       records: 1200,
+      expected: 3000,
     };
     renderBar({ progress: { Product: running }, meta: meta({ Product: pulled(3000, 20) }) });
     const bar = screen.getByRole('progressbar', { name: 'Catalog sync' }) as HTMLProgressElement;
     expect(bar.getAttribute('value')).toBe('1200');
     expect(bar.getAttribute('max')).toBe('3000');
-    expect(screen.getByText('Downloading products: 1,200')).toBeTruthy();
+    expect(screen.getByText('Downloading the catalog: 1,200 of about 3,000 products so far')).toBeTruthy();
   });
 
-  it('on a first download the bar is indeterminate and the label counts', () => {
+  it('a kind that grew past its estimate fills the bar rather than running past its end', () => {
+    const running: PullProgressMessage = {
+      type: 'pull-progress',
+      kind: 'Product',
+      state: 'running',
+      pages: 16,
+      records: 3200,
+      expected: 3000,
+    };
+    renderBar({ progress: { Product: running } });
+    const bar = screen.getByRole('progressbar', { name: 'Catalog sync' }) as HTMLProgressElement;
+    expect(bar.getAttribute('max')).toBe('3200');
+    expect(screen.getByText('Downloading the catalog: 3,200 of about 3,200 products so far')).toBeTruthy();
+  });
+
+  it('a kind expected empty has an indeterminate bar, never one of max 0', () => {
+    const running: PullProgressMessage = {
+      type: 'pull-progress',
+      kind: 'TenderType',
+      state: 'running',
+      pages: 0,
+      records: 0,
+      expected: 0,
+    };
+    renderBar({ progress: { TenderType: running } });
+    expect(screen.getByRole('progressbar', { name: 'Catalog sync' }).hasAttribute('max')).toBe(false);
+    expect(screen.getByText('Downloading the catalog: 0 of about 0 tender types so far')).toBeTruthy();
+  });
+
+  it('on a first download the bar is indeterminate and the label counts until the estimate comes', () => {
     const running: PullProgressMessage = {
       type: 'pull-progress',
       kind: 'Product',
@@ -140,7 +170,14 @@ describe('StatusBar', () => {
     };
     renderBar({ progress: { Product: running } });
     expect(screen.getByRole('progressbar', { name: 'Catalog sync' }).hasAttribute('value')).toBe(false);
-    expect(screen.getByText('Downloading products: 400')).toBeTruthy();
+    expect(screen.getByText('Downloading the catalog: 400 products so far')).toBeTruthy();
+  });
+
+  it('while some kinds have no snapshot yet, says the catalog is partly downloaded rather than updated', () => {
+    renderBar({ meta: meta({ TenderType: pulled(5, 0), DiscountReason: pulled(6, 0) }) });
+    expect(screen.queryByText(/Catalog updated/)).toBeNull();
+    expect(screen.getByText('Catalog partly downloaded')).toBeTruthy();
+    expect(screen.getByText('5 tender types · 6 discount reasons')).toBeTruthy();
   });
 
   it('shows a failed pull as an alert saying what the till does and what to do', () => {
