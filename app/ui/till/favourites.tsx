@@ -18,7 +18,11 @@ export interface FavouritesProps {
   index: SearchIndex | undefined;
   /** Changes whenever the index does (it is updated in place). */
   revision: number;
-  /** Products are still to come (read or downloaded): room is kept for their tiles, so nothing below them moves. */
+  /**
+   * Products are still to come (being read, or a first walk under way): room is kept for the tiles,
+   * which come once the walk is done, so nothing moves as pages arrive (each page could put a
+   * product before those shown, or bring a favourite the manager put first).
+   */
   coming: boolean;
   priceOf(product: TillProduct): string;
   onAdd(product: TillProduct): void;
@@ -50,7 +54,7 @@ export function Favourites({ ids, sold, index, revision, coming, priceOf, onAdd 
           under Settings.
         </p>
       )}
-      {products.length === 0 && coming ? (
+      {coming ? (
         <ul class="product-tiles" aria-hidden="true">
           {Array.from({ length: chosen ? ids.length : DEFAULT_COUNT }, (_, slot) => (
             <li key={slot} class="product-tile-room" />

@@ -117,6 +117,8 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
   useScanner(addByBarcode, now);
   const clear = (): void => change(() => EMPTY_BASKET);
 
+  // Not yet read, or a first walk under way: room is kept for the favourites' tiles.
+  const productsComing = !catalog || !kindKnown(catalog, 'Product');
   // Until the small kinds are read (or first downloaded) the payment has no tenders to offer and no
   // table or discount buttons: it comes whole, in room kept for it, rather than growing under the
   // cashier's eyes (a layout shift) as each kind lands.
@@ -218,7 +220,8 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
         <Search
           index={catalog?.index}
           revision={catalog?.indexRevision ?? 0}
-          pulling={pulling}
+          // Before the worker's first word on a first visit, products are coming, not missing.
+          pulling={pulling || productsComing}
           onAdd={add}
           onBarcode={addByBarcode}
           priceOf={priceOf}
@@ -230,7 +233,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
           sold={sold}
           index={catalog?.index}
           revision={catalog?.indexRevision ?? 0}
-          coming={!catalog || !kindKnown(catalog, 'Product')}
+          coming={productsComing}
           priceOf={priceOf}
           onAdd={add}
         />
