@@ -1,6 +1,7 @@
 /**
  * Layout shift on the till as it opens: a first visit (empty storage, the catalog downloading)
- * and a reload (the catalog stored), at 1024x768 and 390x844. A PerformanceObserver for
+ * and a reload (the catalog stored), then each back-office screen opened afresh, at 1024x768 and
+ * 390x844. A PerformanceObserver for
  * 'layout-shift' (buffered, so the shifts before it ran count too) records each shift without
  * recent input, with the elements that moved, from the start of the page until the catalog is
  * complete and no download is under way (at most {@link WINDOW_MS}), and a second after.
@@ -8,6 +9,8 @@
  * most 5 s long); the sum of all shifts is printed beside it.
  */
 import type { Browser, Page } from 'playwright-core';
+// The back office's screens, each measured on a load of its own.
+import { OFFICE_SECTIONS } from '../../app/ui/route.ts';
 
 /** What moved, summed over the shifts it took part in. */
 export interface ShiftingElement {
@@ -23,7 +26,8 @@ export interface ShiftingElement {
 
 /** One page load's layout shift. */
 export interface LayoutShiftSample {
-  visit: 'first visit' | 'reload';
+  /** "first visit", "reload", "back office: records"... */
+  visit: string;
   /** `1024x768` */
   viewport: string;
   /** web-vitals' CLS: the largest session window. */
@@ -88,6 +92,12 @@ export async function measureLayoutShift(
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
       await page.reload();
       samples.push(await watch(page, 'reload', `${width}x${height}`, productCount, windowMs));
+      for (const section of OFFICE_SECTIONS) {
+        // A page of its own (the hash alone would not load one): what a manager's first click meets.
+        await page.goto(new URL(`/#/office/${section}`, appUrl).href);
+        await page.reload();
+        samples.push(await watch(page, `back office: ${section}`, `${width}x${height}`, productCount, windowMs));
+      }
     } finally {
       await context.close();
     }

@@ -246,7 +246,18 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
       await page.evaluate(() => {
         void navigator.serviceWorker.getRegistration().then((registration) => registration?.update());
       });
-      await page.getByRole('complementary', { name: 'App update' }).waitFor(WAIT);
+      await page
+        .getByRole('complementary', { name: 'App update' })
+        .waitFor(WAIT)
+        .catch(async (error: unknown) => {
+          // Seen twice under a loaded full run, never alone: say where the new version got to.
+          const states = await page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            const state = (worker: ServiceWorker | null | undefined) => worker?.state ?? 'none';
+            return `installing ${state(registration?.installing)}, waiting ${state(registration?.waiting)}, active ${state(registration?.active)}`;
+          });
+          throw new Error(`No "App update" banner; the worker's versions: ${states}`, { cause: error });
+        });
 
       standin.faults.add({ match: { path: '/api/V2/TenderType' }, type: 'status', status: 500 });
       standin.faults.add({ match: { method: 'POST', kind: 'Customer' }, type: 'status', status: 400, times: 1 });

@@ -46,22 +46,25 @@ export function CatalogScreen({
           {problemText(catalog.readError)}
         </p>
       ) : null}
-      {catalog ? (
-        <CatalogKinds catalog={catalog} now={now} onSettleHeld={onSettleHeld} />
-      ) : (
+      {/* The rest comes with the kinds' table, rather than being pushed down by it (a layout shift). */}
+      {!catalog ? (
         <p class="notice">Reading the offline catalog…</p>
+      ) : (
+        <>
+          <CatalogKinds catalog={catalog} now={now} onSettleHeld={onSettleHeld} />
+          <div class="sync-now">
+            <PullButton onSync={pullNow} disabled={!canPull} />
+            <p class="hint" role="status">
+              {!canPull
+                ? 'Sync is unavailable: the till\u2019s offline worker is not running in this browser (it needs a secure connection and service workers turned on). Reload the page to try again.'
+                : asked
+                  ? 'Asked for a sync: the table shows its progress.'
+                  : 'The till also syncs by itself on start, on a timer and when the connection comes back.'}
+            </p>
+          </div>
+          <CatalogStorage persisted={persisted} estimate={estimate} revision={catalog.meta} />
+        </>
       )}
-      <div class="sync-now">
-        <PullButton onSync={pullNow} disabled={!canPull} />
-        <p class="hint" role="status">
-          {!canPull
-            ? 'Sync is unavailable: the till\u2019s offline worker is not running in this browser (it needs a secure connection and service workers turned on). Reload the page to try again.'
-            : asked
-              ? 'Asked for a sync: the table shows its progress.'
-              : 'The till also syncs by itself on start, on a timer and when the connection comes back.'}
-        </p>
-      </div>
-      <CatalogStorage persisted={persisted} estimate={estimate} revision={catalog?.meta} />
     </section>
   );
 }

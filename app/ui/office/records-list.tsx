@@ -25,7 +25,7 @@ export interface RecordsListProps {
   onView: (id: number, record: OpenRecord) => void;
 }
 
-/** Loading, failed, empty or the table; the pager in every case, so a person can always step back. */
+/** Loading, failed, empty or the table; the pager once the page is in, whatever came, so a person can always step back. */
 export function RecordsList({ kind, page, load, online, onPage, onRetry, onNewToken, onView }: RecordsListProps) {
   const label = KINDS[kind].label;
   return (
@@ -45,7 +45,14 @@ export function RecordsList({ kind, page, load, online, onPage, onRetry, onNewTo
       ) : (
         <RecordsTable kind={kind} page={page} records={load.records} onView={onView} />
       )}
-      <RecordsPager page={page} hasNext={load.state === 'ready' && load.records.length >= PAGE_SIZE} onPage={onPage} />
+      {/* Not while a page loads: it would jump down under the arriving table (a layout shift). */}
+      {load.state === 'loading' ? null : (
+        <RecordsPager
+          page={page}
+          hasNext={load.state === 'ready' && load.records.length >= PAGE_SIZE}
+          onPage={onPage}
+        />
+      )}
     </div>
   );
 }
