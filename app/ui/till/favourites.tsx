@@ -4,7 +4,7 @@
  * when the till opens so tiles do not move under the cashier's finger during a shift), then the
  * first products by name, and says where to change them.
  */
-import { useMemo } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import type { SearchIndex, TillProduct } from '../../search/index.ts';
 import { ProductTiles } from './product-tiles.tsx';
 
@@ -31,20 +31,26 @@ export interface FavouritesProps {
 /** How many tiles the till picks for itself: two rows on a till screen. */
 const DEFAULT_COUNT = 12;
 
-/** One tile per favourite product found in the catalog. */
+/** One tile per favourite product found in the catalog; room for those still to come. */
 export function Favourites({ ids, sold, index, revision, coming, priceOf, onAdd }: FavouritesProps) {
   const chosen = ids.length > 0;
-  const products = useMemo(() => {
-    if (!index) return [];
-    // A favourite deleted from the catalog since the manager chose it is skipped, not an error.
-    if (chosen) return ids.flatMap((id) => index.get(id) ?? []);
-    const picked = new Set(sold.filter((id) => index.get(id)).slice(0, DEFAULT_COUNT));
-    for (const id of index.ids()) {
-      if (picked.size >= DEFAULT_COUNT) break;
-      picked.add(id);
+  // The till's own picks, fixed for this start once there are enough of them (a first walk's first
+  // pages do), so a later page never moves a tile from under the cashier's hand.
+  const picks = useRef<readonly number[] | null>(null);
+  if (!chosen && index && !picks.current) {
+    const found = pick(sold, index);
+    if (found.length === DEFAULT_COUNT || !coming) picks.current = found;
+  }
+  const slots = useMemo((): readonly (TillProduct | null)[] => {
+    if (chosen) {
+      // While products arrive each favourite keeps its place, a tile once its page is in; after,
+      // a favourite deleted from the catalog since the manager chose it is skipped, not an error.
+      if (coming) return ids.map((id) => index?.get(id) ?? null);
+      return index ? ids.flatMap((id) => index.get(id) ?? []) : [];
     }
-    return [...picked].flatMap((id) => index.get(id) ?? []);
-  }, [index, revision, ids, sold]);
+    if (!picks.current) return Array.from({ length: DEFAULT_COUNT }, () => null);
+    return index ? picks.current.flatMap((id) => index.get(id) ?? []) : [];
+  }, [index, revision, ids, coming, picks.current]);
   return (
     <section class="till-panel" aria-label="Favourites">
       <h2>Favourites</h2>
@@ -54,17 +60,21 @@ export function Favourites({ ids, sold, index, revision, coming, priceOf, onAdd 
           under Settings.
         </p>
       )}
-      {coming ? (
-        <ul class="product-tiles" aria-hidden="true">
-          {Array.from({ length: chosen ? ids.length : DEFAULT_COUNT }, (_, slot) => (
-            <li key={slot} class="product-tile-room" />
-          ))}
-        </ul>
-      ) : chosen && index && products.length === 0 ? (
+      {chosen && !coming && slots.length === 0 ? (
         <p class="notice">None of the favourites is in this till's catalog yet: they appear once it has synced.</p>
       ) : (
-        <ProductTiles products={products} label="Favourites" onAdd={onAdd} priceOf={priceOf} />
+        <ProductTiles products={slots} label="Favourites" onAdd={onAdd} priceOf={priceOf} />
       )}
     </section>
   );
+}
+
+/** This till's best sellers still in the catalog, then the first products by name: at most DEFAULT_COUNT ids. */
+function pick(sold: readonly number[], index: SearchIndex): number[] {
+  const picked = new Set(sold.filter((id) => index.get(id)).slice(0, DEFAULT_COUNT));
+  for (const id of index.ids()) {
+    if (picked.size >= DEFAULT_COUNT) break;
+    picked.add(id);
+  }
+  return [...picked];
 }

@@ -16,7 +16,8 @@ export interface ProductActions {
 
 /** Props of {@link ProductTiles}. */
 export interface ProductTilesProps extends ProductActions {
-  products: readonly TillProduct[];
+  /** The tiles in order; null keeps a tile's room for a product still to come. */
+  products: readonly (TillProduct | null)[];
   /** Accessible name of the grid ("Search results", "Favourites"). */
   label: string;
   /** Takes Up from the first row (back to the search box). */
@@ -28,19 +29,24 @@ export function ProductTiles({ products, label, onAdd, priceOf, onLeaveTop }: Pr
   const keys = useGridKeys(products, onLeaveTop);
   return (
     <ul class="product-tiles" aria-label={label} onKeyDown={keys.onKeyDown}>
-      {products.map((product, index) => (
-        <li key={recordId('Product', product)}>
-          <button
-            type="button"
-            class="button product-tile"
-            tabIndex={keys.tabIndexOf(index)}
-            onFocus={() => keys.onFocusTile(index)}
-            onClick={() => onAdd(product)}
-          >
-            <span class="product-name">{product.Name}</span> <span class="product-price">{priceOf(product)}</span>
-          </button>
-        </li>
-      ))}
+      {products.map((product, index) =>
+        product === null ? (
+          // Keyed by place: the tile that comes takes this room.
+          <li key={`room-${index}`} class="product-tile-room" aria-hidden="true" />
+        ) : (
+          <li key={recordId('Product', product)}>
+            <button
+              type="button"
+              class="button product-tile"
+              tabIndex={keys.tabIndexOf(index)}
+              onFocus={() => keys.onFocusTile(index)}
+              onClick={() => onAdd(product)}
+            >
+              <span class="product-name">{product.Name}</span> <span class="product-price">{priceOf(product)}</span>
+            </button>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

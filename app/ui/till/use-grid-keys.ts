@@ -17,13 +17,15 @@ export interface GridKeys {
 }
 
 /**
- * Keys for a grid of `tiles` (the container's buttons, one per item): Tab comes back to the tile
+ * Keys for a grid of `tiles` (the container's buttons, one per item that is not null): Tab comes back to the tile
  * last focused until the items change (another search), then to the first. `onLeaveTop` takes Up
  * from the first row (the search box above the results).
  */
 export function useGridKeys(tiles: readonly unknown[], onLeaveTop?: () => void): GridKeys {
   const [active, setActive] = useState({ tiles, index: 0 });
-  const current = active.tiles === tiles ? Math.min(active.index, Math.max(0, tiles.length - 1)) : 0;
+  // A place kept for a tile still to come (null) takes no focus: Tab then reaches the first tile there is.
+  const current =
+    active.tiles === tiles && tiles[active.index] != null ? active.index : tiles.findIndex((tile) => tile != null);
   return {
     tabIndexOf: (index) => (index === current ? 0 : -1),
     onFocusTile: (index) => setActive({ tiles, index }),

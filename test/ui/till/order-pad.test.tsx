@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, describe, expect, it } from 'vitest';
 import { CACHED_KINDS, type CachedKind } from '../../../app/epos/kinds.ts';
 import type { Product } from '../../../app/epos/records.ts';
+import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import { BASKET_KEY, loadBasket } from '../../../app/till/basket-storage.ts';
 import { OrderPad } from '../../../app/ui/till/order-pad.tsx';
 import {
@@ -424,7 +425,11 @@ describe('OrderPad', () => {
   });
 
   it('keeps room for the favourites and the payment until the till has heard of its products and small kinds, so what is under them stays put', () => {
-    const room = () => document.querySelectorAll('[aria-hidden="true"] > .product-tile-room').length;
+    const room = () => document.querySelectorAll('.product-tile-room[aria-hidden="true"]').length;
+    const favourites = () =>
+      within(screen.getByRole('list', { name: 'Favourites' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
     const { rerender, storage } = renderPad({ catalog: undefined });
     expect(room()).toBe(12);
     // A first visit: nothing pulled yet.
@@ -449,22 +454,62 @@ describe('OrderPad', () => {
     rerender(first([], small));
     expect(screen.getByRole('region', { name: 'Payment' })).toBeTruthy();
     expect(room()).toBe(2);
-    // The first products of a first walk: searchable, but the favourites keep their room until the
-    // walk ends (a later page could bring the favourite the manager put first).
+    // The first products of a first walk: searchable, and each favourite a tile once its page is in,
+    // in its own place (the first, Tea, keeps its room until its page comes).
     rerender(first([product(10, 'Scone', 2.5)], small));
-    expect(room()).toBe(2);
+    expect(room()).toBe(1);
+    expect(favourites()).toEqual(['Scone £2.50']);
+    expect(document.querySelector('.product-tiles > li')?.className).toBe('product-tile-room');
+    // The room takes no Tab: the tile there is does.
+    expect(screen.getByRole('button', { name: 'Scone £2.50' }).tabIndex).toBe(0);
     type('scone');
     expect(resultTile('Scone')).toBeTruthy();
     rerender(first([product(9, 'Tea', 1.8), product(10, 'Scone', 2.5)], [...small, 'Product']));
     expect(room()).toBe(0);
-    expect(
-      within(screen.getByRole('list', { name: 'Favourites' }))
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Tea £1.80', 'Scone £2.50']);
+    expect(favourites()).toEqual(['Tea £1.80', 'Scone £2.50']);
     // A walk that ended without the favourites: no room kept, and the till says why.
     rerender(first([], [...small, 'Product']));
     expect(room()).toBe(0);
     expect(screen.getByText(/None of the favourites is in this till's catalog yet/)).toBeTruthy();
+  });
+
+  it("a first walk's first page gives the till's own picks, fixed for this start: later pages do not move them", () => {
+    const storage = memoryStorage();
+    const names = [
+      'Mocha',
+      'Latte',
+      'Flat White',
+      'Cortado',
+      'Chai',
+      'Brownie',
+      'Bagel',
+      'Scone',
+      'Tea',
+      'Soup',
+      'Toast',
+      'Wrap',
+    ];
+    const page1 = names.map((name, i) => product(i + 1, name, 2));
+    const view = (products: Product[], done: boolean) =>
+      catalogView(products, { meta: CACHED_KINDS.map((kind) => pulledMeta(kind, kind !== 'Product' || done)) });
+    const favourites = () =>
+      within(screen.getByRole('list', { name: 'Favourites' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent?.replace(/ £.*$/, ''));
+    const pad = (catalog: CatalogView) => (
+      <OrderPad catalog={catalog} config={config()} pulling={true} storage={storage} />
+    );
+    // Fewer than twelve so far: room.
+    const { rerender } = render(pad(view(page1.slice(0, 5), false)));
+    expect(document.querySelectorAll('.product-tile-room').length).toBe(12);
+    expect(within(screen.getByRole('list', { name: 'Favourites' })).queryAllByRole('button')).toEqual([]);
+    rerender(pad(view(page1, false)));
+    const picked = favourites();
+    expect(picked).toEqual([...names].sort());
+    // Page 2 brings "Apple Juice", first by name: the tiles stay as they are, walk done or not.
+    rerender(pad(view([...page1, product(13, 'Apple Juice', 2)], false)));
+    expect(favourites()).toEqual(picked);
+    rerender(pad(view([...page1, product(13, 'Apple Juice', 2)], true)));
+    expect(favourites()).toEqual(picked);
   });
 });
