@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../app/epos/records.ts';
 import { createSearchIndex, type TillProduct } from '../../../app/search/index.ts';
 import { createMoney } from '../../../app/till/money.ts';
-import { Search } from '../../../app/ui/till/search.tsx';
+import { Search, type SearchProps } from '../../../app/ui/till/search.tsx';
 
 afterEach(cleanup);
 
@@ -21,6 +21,20 @@ const PRODUCTS = [
 ];
 const GBP = createMoney('GBP', 'en-GB');
 const noAdd = (): void => undefined;
+
+/** The search over PRODUCTS, adding nothing and reading no barcode unless told otherwise. */
+function searchFor(props: Partial<SearchProps> = {}) {
+  return (
+    <Search
+      index={createSearchIndex(PRODUCTS)}
+      revision={0}
+      onBarcode={() => false}
+      onAdd={noAdd}
+      priceOf={priceOf}
+      {...props}
+    />
+  );
+}
 const priceOf = (p: TillProduct) =>
   typeof p.SalePrice === 'number' ? GBP.format(GBP.toMinor(p.SalePrice)) : 'No price';
 
@@ -32,15 +46,7 @@ function type(text: string): HTMLInputElement {
 
 describe('Search', () => {
   it('has focus from the start and hints what to do', () => {
-    render(
-      <Search
-        index={createSearchIndex(PRODUCTS)}
-        revision={0}
-        onBarcode={() => false}
-        onAdd={noAdd}
-        priceOf={priceOf}
-      />,
-    );
+    render(searchFor());
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));
     expect(screen.getByText('Type a product name, or scan a barcode.')).toBeTruthy();
   });
@@ -48,13 +54,7 @@ describe('Search', () => {
   it('/ or F2 brings focus back from anywhere, and selects what was typed; / typed in another field stays a /', () => {
     render(
       <>
-        <Search
-          index={createSearchIndex(PRODUCTS)}
-          revision={0}
-          onBarcode={() => false}
-          onAdd={noAdd}
-          priceOf={priceOf}
-        />
+        {searchFor()}
         <button type="button">Pay by Cash</button>
         <input aria-label="Note" />
       </>,
@@ -77,15 +77,7 @@ describe('Search', () => {
   });
 
   it('shows results as the cashier types, as tiles with name and price', () => {
-    render(
-      <Search
-        index={createSearchIndex(PRODUCTS)}
-        revision={0}
-        onBarcode={() => false}
-        onAdd={noAdd}
-        priceOf={priceOf}
-      />,
-    );
+    render(searchFor());
     type('latte');
     const list = screen.getByRole('list', { name: 'Search results' });
     const items = within(list).getAllByRole('listitem');
@@ -104,9 +96,7 @@ describe('Search', () => {
 
   it('Enter on plain words keeps the results and hands nothing over as a barcode', () => {
     const onBarcode = vi.fn(() => false);
-    render(
-      <Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} onAdd={noAdd} priceOf={priceOf} />,
-    );
+    render(searchFor({ onBarcode }));
     const input = type('flat white');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onBarcode).not.toHaveBeenCalled();
@@ -138,9 +128,7 @@ describe('Search', () => {
 
   it('hands over a short in-store code that the catalog knows', () => {
     const onBarcode = vi.fn(() => true);
-    render(
-      <Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} onAdd={noAdd} priceOf={priceOf} />,
-    );
+    render(searchFor({ onBarcode }));
     fireEvent.keyDown(type('1234'), { key: 'Enter' });
     expect(onBarcode).toHaveBeenCalledWith('1234');
   });
@@ -149,15 +137,7 @@ describe('Search', () => {
     'hands over an unknown %s-long code, which can only be a barcode',
     (code) => {
       const onBarcode = vi.fn(() => false);
-      render(
-        <Search
-          index={createSearchIndex(PRODUCTS)}
-          revision={0}
-          onBarcode={onBarcode}
-          onAdd={noAdd}
-          priceOf={priceOf}
-        />,
-      );
+      render(searchFor({ onBarcode }));
       fireEvent.keyDown(type(code), { key: 'Enter' });
       expect(onBarcode).toHaveBeenCalledWith(code);
       expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
@@ -199,15 +179,7 @@ describe('Search', () => {
   });
 
   it('Down in the box goes into the results, and Up from their first row comes back', () => {
-    render(
-      <Search
-        index={createSearchIndex(PRODUCTS)}
-        revision={0}
-        onBarcode={() => false}
-        onAdd={noAdd}
-        priceOf={priceOf}
-      />,
-    );
+    render(searchFor());
     const input = type('latte');
     expect(fireEvent.keyDown(input, { key: 'ArrowDown' })).toBe(false);
     const first = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('button')[0] as HTMLElement;
@@ -221,9 +193,7 @@ describe('Search', () => {
 
   it('hands a barcode entered with Enter to the caller, clearing the box when it was used', () => {
     const onBarcode = vi.fn((code: string) => code === '5012345678917');
-    render(
-      <Search index={createSearchIndex(PRODUCTS)} revision={0} onBarcode={onBarcode} onAdd={noAdd} priceOf={priceOf} />,
-    );
+    render(searchFor({ onBarcode }));
     const input = type('5012345678917');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onBarcode).toHaveBeenLastCalledWith('5012345678917');
