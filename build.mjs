@@ -60,6 +60,9 @@ const TARGET = 'es2022';
  */
 const BUDGET = { app: 45_000, lazy: 28_000, worker: 19_000 };
 
+/** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
+let DEFAULT_API_BASE = '';
+
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]
                               [--data FILE] [--api-base URL] [--watch] [--outdir DIR]`;
@@ -71,6 +74,7 @@ main().catch((error) => {
 
 async function main() {
   const flags = readFlags();
+  DEFAULT_API_BASE = readApiBase(process.env.EPOS_API_BASE ?? '');
   const outdir = resolve(ROOT, flags.outdir);
   if (flags.watch) {
     await watch(outdir);
@@ -125,6 +129,20 @@ function readFlags() {
   };
 }
 
+/**
+ * The API base a new till starts with, from EPOS_API_BASE: '' (the page's own origin) when unset,
+ * else an https:// address (http:// only on this machine), without its trailing slash. The same
+ * rule as app/epos/transport-check.ts's isApiBase, which the page applies to what a person types.
+ */
+function readApiBase(text) {
+  const base = text.trim().replace(/\/+$/, '');
+  if (base === '') return '';
+  const url = URL.canParse(base) ? new URL(base) : undefined;
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url?.hostname ?? '');
+  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && local)) return base;
+  throw new Error(`EPOS_API_BASE must be an https:// address (http:// only for localhost or 127.0.0.1), got ${text}`);
+}
+
 function wholeNumber(name, text) {
   if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, got ${text}`);
   return Number(text);
@@ -155,6 +173,8 @@ function appOptions(outdir) {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     tsconfig: 'tsconfig.json',
+    // Where a new till's API requests go (app/epos/transport-check.ts); a till keeps the one it has.
+    define: { __DEFAULT_API_BASE__: JSON.stringify(DEFAULT_API_BASE) },
     metafile: true,
     logLevel: 'warning',
   };

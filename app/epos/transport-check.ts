@@ -14,12 +14,19 @@ export function tokenProblem(token: string): string | null {
     : 'The Epos API token is empty or has characters an HTTP header cannot carry';
 }
 
-/** Whether `base` can be an API base: '' (the page's own origin) or an absolute http(s) address. */
+/** Hosts where plain http stays on this machine: a developer's stand-in or proxy. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether `base` can be an API base: '' (the page's own origin) or an absolute https address;
+ * plain http only on this machine, since anywhere else it would carry the token in the clear.
+ * build.mjs applies the same rule to EPOS_API_BASE.
+ */
 export function isApiBase(base: string): boolean {
   if (base === '') return true;
   if (!URL.canParse(base)) return false;
-  const { protocol } = new URL(base);
-  return protocol === 'https:' || protocol === 'http:';
+  const { protocol, hostname } = new URL(base);
+  return (protocol === 'https:' && hostname !== '') || (protocol === 'http:' && LOOPBACK.has(hostname));
 }
 
 /**
@@ -32,5 +39,5 @@ export function contextProblem(context: { token: string; baseUrl: string }): str
   if (token !== null) return `${token}.`;
   return isApiBase(context.baseUrl)
     ? null
-    : 'The stored API address is not a web address starting with https:// or http://.';
+    : 'The stored API address is not a web address starting with https:// (http:// only for this computer).';
 }

@@ -3,6 +3,7 @@
  * time it did, so a reload offline or without the query string still knows the till.
  */
 
+import { DEFAULT_API_BASE } from '../epos/default-base.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
 import type { BootContext } from './schema.ts';
@@ -21,14 +22,19 @@ const TOKEN_PARAM = 'appToken';
 
 /**
  * The context in a query string, or undefined when it carries no token. `baseUrl` is the
- * stored one if any, else '' (the page's own origin).
+ * stored one if any (a till keeps the API base it was given, '' included), else `defaultBase`:
+ * the build's, or '' (the page's own origin).
  */
-export function contextFromQuery(search: string, stored?: BootContext): BootContext | undefined {
+export function contextFromQuery(
+  search: string,
+  stored?: BootContext,
+  defaultBase = DEFAULT_API_BASE,
+): BootContext | undefined {
   const params = new URLSearchParams(search);
   const token = rawParam(search, TOKEN_PARAM)?.trim();
   if (!token) return undefined;
   const context: BootContext = {
-    baseUrl: stored?.baseUrl ?? '',
+    baseUrl: stored?.baseUrl ?? defaultBase,
     token,
     deviceId: null,
     locationId: null,

@@ -4,6 +4,7 @@
  * token when the stored one was refused.
  */
 import { useRef, useState } from 'preact/hooks';
+import { DEFAULT_API_BASE } from '../epos/default-base.ts';
 import { isApiBase, tokenProblem } from '../epos/transport-check.ts';
 import { isStoreError } from '../page/problem.ts';
 import { reportBug } from './bug.ts';
@@ -16,7 +17,7 @@ export interface SetupScreenProps {
   onSave(token: string, baseUrl: string): Promise<void>;
   /** The heading; default "Set up this till". */
   heading?: string;
-  /** The base URL to start from ('' or absent: this origin). */
+  /** The base URL to start from: '' for this origin; absent, the build's (EPOS_API_BASE) or this origin. */
   baseUrl?: string;
   /** Offers a Cancel button that calls this. */
   onCancel?: () => void;
@@ -33,7 +34,7 @@ export function SetupScreen({
   origin,
   onSave,
   heading = 'Set up this till',
-  baseUrl: initialBase,
+  baseUrl: initialBase = DEFAULT_API_BASE,
   onCancel,
 }: SetupScreenProps) {
   const [token, setToken] = useState('');

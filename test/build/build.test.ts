@@ -123,4 +123,33 @@ describe('build.mjs flags', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Usage: node build.mjs');
   });
+
+  it('refuses an EPOS_API_BASE that is not https (http only on this computer), before building', () => {
+    for (const base of ['http://api.eposnowhq.com', 'api.eposnowhq.com', 'ftp://x.example']) {
+      const result = spawnSync(process.execPath, ['build.mjs', '--outdir', join(tmpdir(), 'epos-never-built')], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, EPOS_API_BASE: base },
+      });
+      expect(result.status, base).toBe(1);
+      expect(result.stderr, base).toContain(
+        `EPOS_API_BASE must be an https:// address (http:// only for localhost or 127.0.0.1), got ${base}`,
+      );
+    }
+  });
+});
+
+describe('build.mjs with EPOS_API_BASE', () => {
+  it('compiles the API base in as where a new till starts, its trailing slash dropped', async () => {
+    const outdir = await mkdtemp(join(tmpdir(), 'epos-build-base-'));
+    try {
+      await buildTo(outdir, { EPOS_API_BASE: 'https://api.eposnowhq.com/' });
+      const scripts = (await readdir(join(outdir, 'assets'))).filter((name) => name.endsWith('.js'));
+      const code = (await Promise.all(scripts.map((name) => readFile(join(outdir, 'assets', name), 'utf8')))).join('');
+      expect(code).toContain('"https://api.eposnowhq.com"');
+      expect(code).not.toContain('"https://api.eposnowhq.com/"');
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
 });

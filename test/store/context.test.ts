@@ -38,6 +38,19 @@ describe('contextFromQuery', () => {
     expect(token('?deviceID=1')).toBeUndefined();
   });
 
+  it("a till opened from Epos Now keeps its stored API base; a new one starts at the build's (EPOS_API_BASE), else this origin", () => {
+    expect(contextFromQuery('?appToken=abc')?.baseUrl).toBe('');
+    expect(contextFromQuery('?appToken=abc', undefined, 'https://api.eposnowhq.com')?.baseUrl).toBe(
+      'https://api.eposnowhq.com',
+    );
+    const stored = { ...CONTEXT, baseUrl: 'https://proxy.shop.example' };
+    expect(contextFromQuery('?appToken=abc', stored, 'https://api.eposnowhq.com')?.baseUrl).toBe(
+      'https://proxy.shop.example',
+    );
+    // A till that chose this origin keeps it ('' is a choice, not an absence).
+    expect(contextFromQuery('?appToken=abc', CONTEXT, 'https://api.eposnowhq.com')?.baseUrl).toBe('');
+  });
+
   it('reads a malformed escape leniently instead of throwing', () => {
     expect(token('?appToken=abc%zz+d')).toBe('abc%zz+d');
   });
@@ -61,10 +74,27 @@ describe('contextProblem', () => {
     expect(() => createClient({ baseUrl: 'http://127.0.0.1', token: 'abc+def==' })).not.toThrow();
   });
 
-  it('refuses an API base that is not this origin (\u2018\u2019) or an http(s) address', () => {
-    expect(contextProblem({ ...CONTEXT, baseUrl: 'https://api.eposnowhq.com' })).toBeNull();
-    expect(contextProblem({ ...CONTEXT, baseUrl: 'http://127.0.0.1:8080' })).toBeNull();
-    for (const base of ['api.eposnowhq.com', 'ftp://x.example', 'https://', 'javascript:alert(1)']) {
+  it('refuses an API base that is not this origin (\u2018\u2019) or an https address (http only on this machine)', () => {
+    for (const base of [
+      '',
+      'https://api.eposnowhq.com',
+      'https://api.eposnowhq.com/base',
+      'http://127.0.0.1:8080',
+      'http://localhost:5173',
+      'http://[::1]:8080',
+    ]) {
+      expect(contextProblem({ ...CONTEXT, baseUrl: base }), base).toBeNull();
+    }
+    // Plain http elsewhere would carry the token in the clear, readable on every network it crosses.
+    for (const base of [
+      'http://api.eposnowhq.com',
+      'http://192.168.1.20:8080',
+      'http://localhost.example.com',
+      'api.eposnowhq.com',
+      'ftp://x.example',
+      'https://',
+      'javascript:alert(1)',
+    ]) {
       expect(contextProblem({ ...CONTEXT, baseUrl: base }), base).toMatch(/API address/);
     }
   });

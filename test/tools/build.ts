@@ -22,11 +22,12 @@ export interface BuildOutput {
   stderr: string;
 }
 
-/** Builds into `outdir`; rejects with the build's output when it exits non-zero. */
-export function buildTo(outdir: string): Promise<BuildOutput> {
+/** Builds into `outdir` (with `env` added to the environment); rejects with the build's output when it exits non-zero. */
+export function buildTo(outdir: string, env: Record<string, string> = {}): Promise<BuildOutput> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['build.mjs', '--outdir', outdir], {
       cwd: ROOT,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

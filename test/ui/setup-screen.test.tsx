@@ -143,4 +143,19 @@ describe('SetupScreen', () => {
       problems: { token: 'The token has characters an API token never has: check what was pasted.' },
     });
   });
+
+  it('validate() takes an https API base, or http on this computer only (the token would cross the network in the clear)', () => {
+    expect(validate('abc', 'http://api.example.com', ORIGIN)).toEqual({
+      ok: false,
+      problems: { baseUrl: 'Enter a full address starting with https:// (or leave this site\u2019s address).' },
+    });
+    expect(validate('abc', 'http://localhost:8080/', ORIGIN)).toMatchObject({
+      ok: true,
+      baseUrl: 'http://localhost:8080',
+    });
+    expect(validate('abc', 'https://api.example.com', ORIGIN)).toMatchObject({
+      ok: true,
+      baseUrl: 'https://api.example.com',
+    });
+  });
 });
