@@ -36,7 +36,7 @@ export interface PullScheduleDeps {
 export interface PullSchedule {
   /** Pulls every cached kind now (or joins the pull under way). */
   pullNow(): Promise<PullOutcome[]>;
-  /** Pulls when a kind was never pulled or its snapshot is older than `intervalMs`. */
+  /** Pulls when a kind was never pulled or its snapshot is older than `intervalMs` (less this worker's share of {@link SPREAD}). */
   pullIfStale(intervalMs: number): Promise<PullOutcome[]>;
   /** A person's answer to a held pull of `kind` (the walk they saw, `gen`): swap it in or drop it. */
   settleHeld(kind: CachedKind, gen: number, accept: boolean): Promise<void>;
@@ -48,6 +48,13 @@ export interface PullSchedule {
 export const FIRST_RETRY_MS = 5_000;
 /** Longest retry delay. */
 export const MAX_RETRY_MS = 5 * 60_000;
+/**
+ * How much earlier than its interval a worker may count the catalog stale: tills that pulled
+ * together (a shop opening, a reconnect) spread their next pulls over this share of the interval
+ * rather than all asking the account's shared API budget at once. Earlier, never later: no till
+ * is staler than its interval says.
+ */
+const SPREAD = 0.1;
 /** Name of the Web Lock held while pulling. */
 const PULL_LOCK = 'epos-till-catalog-pull';
 
@@ -56,6 +63,8 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
   let current: Promise<PullOutcome[]> | undefined;
   let failures = 0;
   let retryTimer: unknown;
+  // This worker's place in the spread, fixed for its life.
+  const staleAt = 1 - SPREAD * deps.random();
 
   function scheduleRetry(): void {
     failures++;
@@ -136,7 +145,7 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
     const failed = (m: KindMeta): boolean =>
       m.lastError !== null && m.attemptedAt !== null && now - m.attemptedAt >= MAX_RETRY_MS;
     const stale = (await readMeta(pull.db)).some(
-      (m) => m.pulledAt === null || now - m.pulledAt >= intervalMs || failed(m),
+      (m) => m.pulledAt === null || now - m.pulledAt >= intervalMs * staleAt || failed(m),
     );
     return stale ? pullNow() : [];
   }

@@ -6,7 +6,7 @@ import { createApiLimit } from '../../sw/api-limit.ts';
 import { createPullSchedule, FIRST_RETRY_MS, MAX_RETRY_MS, type PullScheduleDeps } from '../../sw/pull-schedule.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
-async function setup(products = 450) {
+async function setup(products = 450, random = 0.5) {
   const db = await freshDb();
   const { standin, client } = standinClient({ products });
   const messages: WorkerMessage[] = [];
@@ -26,7 +26,7 @@ async function setup(products = 450) {
       const index = timers.indexOf(timer as (typeof timers)[number]);
       if (index >= 0) timers.splice(index, 1);
     },
-    random: () => 0.5,
+    random: () => random,
     withLock: async (name, task) => {
       locks.push(name);
       return task();
@@ -76,6 +76,23 @@ describe('sync scheduler', () => {
     expect(standin.log.length).toBe(requests);
     advance(31_000);
     expect((await scheduler.pullIfStale(60_000)).length).toBe(4);
+  });
+
+  it('spreads tills that pulled together over the last tenth of the interval, never past it', async () => {
+    const interval = 15 * 60_000;
+    // random() 0: stale at the interval, as before; 0.99: about 90 s early; none later.
+    for (const [random, staleAfter] of [
+      [0, interval],
+      [0.5, interval * 0.95],
+      [0.99, Math.ceil(interval * 0.901)],
+    ] as const) {
+      const { scheduler, advance } = await setup(20, random);
+      await scheduler.pullNow();
+      advance(staleAfter - 1);
+      expect(await scheduler.pullIfStale(interval), `random ${random}`).toEqual([]);
+      advance(1);
+      expect((await scheduler.pullIfStale(interval)).length, `random ${random}`).toBe(4);
+    }
   });
 
   it('pulls when the last attempt failed, however fresh the snapshot: a worker that stopped during an outage catches up when it starts again', async () => {
@@ -164,7 +181,7 @@ describe('sync scheduler', () => {
 
   it('does nothing before the till has a context', async () => {
     const { scheduler } = await setup();
-    const bare = createPullSchedule({ ...({} as PullScheduleDeps), pullDeps: async () => undefined });
+    const bare = createPullSchedule({ ...({} as PullScheduleDeps), random: () => 0, pullDeps: async () => undefined });
     expect(await bare.pullNow()).toEqual([]);
     expect(scheduler.running).toBe(false);
   });
