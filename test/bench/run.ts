@@ -18,6 +18,7 @@ import { formatFirstVisitRows, measureFirstVisit } from './first-visit.ts';
 import { heapMb } from './heap.ts';
 import { formatLayoutShiftRows, measureLayoutShift } from './layout-shift.ts';
 import { formatOutboxRows, measureOutbox } from './outbox.ts';
+import { formatRequestBudgetRows, measureRequestBudget } from './request-budget.ts';
 import { spread } from './search.ts';
 import { measureTyping } from './typing.ts';
 
@@ -121,6 +122,7 @@ async function main(): Promise<void> {
     const layoutShift = await measureLayoutShift(browser, appUrl, productCount);
     const sizes = JSON.parse(await readFile(join(app.outdir, 'sizes.json'), 'utf8')) as BuildSizes;
     const firstVisit = await measureFirstVisit({ runs: Math.min(runs, 3) });
+    const requestBudget = await measureRequestBudget({ products: productCount, refreshMinutes: 15, openHours: 12 });
 
     const floor = Math.max(median(fetchOnly), median(storeOnly));
     const figures = {
@@ -173,6 +175,7 @@ async function main(): Promise<void> {
       bundle: sizes,
       layoutShift,
       firstVisit,
+      requestBudget,
     };
     const f = (ms: number): string => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
     const busyOf = (cores: number): string => (Number.isNaN(cores) ? 'unknown' : `${cores.toFixed(2)} of ${CORES}`);
@@ -298,6 +301,10 @@ async function main(): Promise<void> {
     print(
       `First visit over 1.6 Mbit/s and 150 ms: ${firstVisit.products.toLocaleString('en-GB')} products, median (min–max)`,
       formatFirstVisitRows(firstVisit),
+    );
+    print(
+      `Request budget of one till: ${productCount.toLocaleString('en-GB')} products, every 15 min, 12 h open`,
+      formatRequestBudgetRows(requestBudget),
     );
     print('Bundle (gzip -9, from the build)', bundleRows);
     print(
