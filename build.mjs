@@ -74,7 +74,7 @@ main().catch((error) => {
 
 async function main() {
   const flags = readFlags();
-  DEFAULT_API_BASE = readApiBase(process.env.EPOS_API_BASE ?? '');
+  DEFAULT_API_BASE = readApiBase('EPOS_API_BASE', process.env.EPOS_API_BASE ?? '');
   const outdir = resolve(ROOT, flags.outdir);
   if (flags.watch) {
     await watch(outdir);
@@ -116,9 +116,8 @@ function readFlags() {
   if (idStyle !== undefined && idStyle !== 'contract' && idStyle !== 'v2') {
     throw new Error(`--id-style must be contract or v2, got ${idStyle}`);
   }
-  const apiBase = values['api-base'];
-  if (apiBase !== undefined && !/^https?:\/\//.test(apiBase))
-    throw new Error(`--api-base must be an http(s) URL, got ${apiBase}`);
+  // The dev server's proxy carries the token on to it: the same rule as a till's own API base.
+  const apiBase = values['api-base'] === undefined ? undefined : readApiBase('--api-base', values['api-base']);
   return {
     ...values,
     port,
@@ -130,17 +129,17 @@ function readFlags() {
 }
 
 /**
- * The API base a new till starts with, from EPOS_API_BASE: '' (the page's own origin) when unset,
- * else an https:// address (http:// only on this machine), without its trailing slash. The same
- * rule as app/epos/transport-check.ts's isApiBase, which the page applies to what a person types.
+ * An API base given as `name` (EPOS_API_BASE, --api-base): '' when empty, else an https://
+ * address (http:// only on this machine), without its trailing slash. The same rule as
+ * app/epos/transport-check.ts's isApiBase, which the page applies to what a person types.
  */
-function readApiBase(text) {
+function readApiBase(name, text) {
   const base = text.trim().replace(/\/+$/, '');
   if (base === '') return '';
   const url = URL.canParse(base) ? new URL(base) : undefined;
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url?.hostname ?? '');
   if (url?.protocol === 'https:' || (url?.protocol === 'http:' && local)) return base;
-  throw new Error(`EPOS_API_BASE must be an https:// address (http:// only for localhost or 127.0.0.1), got ${text}`);
+  throw new Error(`${name} must be an https:// address (http:// only for localhost or 127.0.0.1), got ${text}`);
 }
 
 function wholeNumber(name, text) {

@@ -116,6 +116,15 @@ describe('build.mjs flags', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('--id-style must be contract or v2, got nope');
+    // The dev server's proxy would carry the token on in the clear.
+    const plain = spawnSync(process.execPath, ['build.mjs', '--serve', '--api-base', 'http://api.example.com'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toContain(
+      '--api-base must be an https:// address (http:// only for localhost or 127.0.0.1), got http://api.example.com',
+    );
   });
 
   it('exits non-zero on an unknown flag and shows the usage', () => {
