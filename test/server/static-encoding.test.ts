@@ -57,7 +57,7 @@ describe('static files with pre-compressed copies', () => {
     expect(brotliDecompressSync(answer.body).equals(SCRIPT)).toBe(true);
   });
 
-  it('sends the gzip copy where br is not accepted (Chromium over plain http), and keeps no-cache on sw.js', async () => {
+  it('sends the gzip copy to a client that does not take br, and keeps no-cache on sw.js', async () => {
     const answer = await get('/sw.js', 'gzip, deflate');
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
