@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { parseArgs, promisify } from 'node:util';
+import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
@@ -62,6 +62,14 @@ const BUDGET = { app: 45_000, lazy: 28_000, worker: 19_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';
+
+/** Files under 1 KB get no compressed copy: a few hundred bytes saved cost a file per coding. */
+const COMPRESS_MIN_BYTES = 1024;
+const BROTLI = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]
@@ -235,7 +243,37 @@ async function finish(outdir, metafile, started) {
   } catch (error) {
     return buildFailed(error);
   }
-  return report(outdir, precached, startupFiles(metafile, outdir, js, css), Date.now() - started);
+  // After the manifest: the copies are the same URLs in another coding, never precached apart.
+  const brotli = await writeCompressedCopies([...precached, join(outdir, 'sw.js')]);
+  return report(outdir, precached, startupFiles(metafile, outdir, js, css), brotli, Date.now() - started);
+}
+
+/**
+ * Writes `<file>.br` (brotli, quality 11, text mode) and `<file>.gz` (gzip -9) beside each file a
+ * browser fetches, for the servers to send when the request accepts the coding (test/server/
+ * static.ts). A copy is written only when the file is at least COMPRESS_MIN_BYTES and the copy
+ * is smaller than the file; otherwise any earlier build's copy is removed, so a server never
+ * sends a stale one. Source maps are never fetched by a till and get none. Returns each file's
+ * brotli size (undefined where no .br was written), for the size table.
+ */
+async function writeCompressedCopies(files) {
+  const sizes = new Map();
+  await Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(file);
+      const worth = bytes.length >= COMPRESS_MIN_BYTES;
+      const [br, gz] = worth ? await Promise.all([brotliAsync(bytes, BROTLI), gzipAsync(bytes, { level: 9 })]) : [];
+      for (const [suffix, copy] of [
+        ['.br', br],
+        ['.gz', gz],
+      ]) {
+        if (copy !== undefined && copy.length < bytes.length) await writeFile(`${file}${suffix}`, copy);
+        else await rm(`${file}${suffix}`, { force: true });
+      }
+      sizes.set(file, br !== undefined && br.length < bytes.length ? br.length : undefined);
+    }),
+  );
+  return sizes;
 }
 
 /** The output file built from the entry point `source`. */
@@ -291,8 +329,8 @@ function buildFailed(error) {
   return false;
 }
 
-/** Prints each shipped file's raw and gzipped size; returns false when over budget. */
-async function report(outdir, shippedFiles, startup, elapsed) {
+/** Prints each shipped file's raw, gzipped and brotli size; returns false when over budget. */
+async function report(outdir, shippedFiles, startup, brotli, elapsed) {
   const rows = [];
   const files = [];
   const totals = { app: { raw: 0, gzip: 0 }, lazy: { raw: 0, gzip: 0 }, worker: { raw: 0, gzip: 0 } };
@@ -301,7 +339,8 @@ async function report(outdir, shippedFiles, startup, elapsed) {
     const size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
     totals[part].raw += size.raw;
     totals[part].gzip += size.gzip;
-    rows.push([part, urlOf(outdir, file), kB(size.raw), kB(size.gzip)]);
+    const br = brotli.get(file);
+    rows.push([part, urlOf(outdir, file), kB(size.raw), kB(size.gzip), '', br === undefined ? '-' : kB(br)]);
     files.push({ part, file: urlOf(outdir, file), ...size });
   };
   for (const file of startup) await measure('app', file);
@@ -323,9 +362,10 @@ async function report(outdir, shippedFiles, startup, elapsed) {
   );
   await writeFile(join(outdir, 'sizes.json'), `${JSON.stringify({ parts, files }, null, 2)}\n`);
   console.log(`Built ${relative(process.cwd(), outdir) || '.'}/ in ${elapsed} ms`);
-  console.log(table([['part', 'file', 'raw', 'gzip -9', 'budget (gzip)'], ...rows]));
+  console.log(table([['part', 'file', 'raw', 'gzip -9', 'budget (gzip)', 'file.br'], ...rows]));
   console.log('(app: what a till loads to start; lazy: the back office, fetched when opened; source maps,');
-  console.log(' precache-manifest.json and sizes.json are not shipped to the till and not counted)');
+  console.log(' precache-manifest.json and sizes.json are not shipped to the till and not counted;');
+  console.log(' file.br: the brotli copy written beside the file, which the servers send when accepted)');
   const over = Object.keys(BUDGET).filter((part) => totals[part].gzip > BUDGET[part]);
   for (const part of over) {
     console.error(
@@ -345,7 +385,7 @@ function kB(bytes) {
 
 function table(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  const numeric = (column) => column === 2 || column === 3;
+  const numeric = (column) => column === 2 || column === 3 || column === 5;
   return rows
     .map((row) =>
       row

@@ -1,10 +1,10 @@
 /** build.mjs as a command: what it writes to --outdir, what it prints, how it refuses bad flags. */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { basename, dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuildOutput, buildTo, ROOT } from '../tools/build.ts';
 
@@ -22,6 +22,8 @@ describe('build.mjs --outdir', () => {
 
   beforeAll(async () => {
     outdir = await mkdtemp(join(tmpdir(), 'epos-build-'));
+    // An earlier build's copy of a file now too small to compress must not outlive it.
+    await writeFile(join(outdir, 'index.html.br'), 'stale');
     output = await buildTo(outdir);
     manifest = JSON.parse(await readFile(join(outdir, 'precache-manifest.json'), 'utf8')) as Entry[];
   });
@@ -41,7 +43,7 @@ describe('build.mjs --outdir', () => {
 
   it('lists index.html and every emitted asset but source maps in the manifest, with content hashes', async () => {
     const assets = (await readdir(join(outdir, 'assets')))
-      .filter((name) => !name.endsWith('.map'))
+      .filter((name) => !/\.(map|br|gz)$/.test(name))
       .map((name) => `assets/${name}`);
     expect(assets.length).toBeGreaterThanOrEqual(2);
     expect(manifest.map((entry) => entry.url).sort()).toEqual(['index.html', ...assets].sort());
@@ -79,6 +81,36 @@ describe('build.mjs --outdir', () => {
     );
   });
 
+  it('writes a .br and a .gz copy beside each fetched file of 1 KB or more, none of them precached', async () => {
+    const fetched = [...manifest.map((entry) => entry.url), 'sw.js'];
+    const copied: string[] = [];
+    for (const url of fetched) {
+      const raw = await readFile(join(outdir, url));
+      const names = (await readdir(join(outdir, dirname(url)))).filter((name) => name.startsWith(`${basename(url)}.`));
+      if (raw.length < 1024) {
+        expect(
+          names.filter((name) => /\.(br|gz)$/.test(name)),
+          url,
+        ).toEqual([]);
+        continue;
+      }
+      const br = await readFile(join(outdir, `${url}.br`));
+      const gz = await readFile(join(outdir, `${url}.gz`));
+      expect(brotliDecompressSync(br).equals(raw), url).toBe(true);
+      expect(gunzipSync(gz).equals(raw), url).toBe(true);
+      expect(br.length, url).toBeLessThan(gz.length);
+      expect(gz.length, url).toBeLessThan(raw.length);
+      copied.push(url);
+    }
+    // The worker, the entry script and the till's stylesheet at least are worth compressing.
+    expect(copied).toEqual(expect.arrayContaining(['sw.js', expect.stringMatching(/^assets\/app-\w+\.js$/)]));
+    expect(copied).toContainEqual(expect.stringMatching(/^assets\/app-\w+\.css$/));
+    const everything = [...(await readdir(outdir)), ...(await readdir(join(outdir, 'assets')))];
+    expect(everything.filter((name) => name.endsWith('.map.br') || name.endsWith('.map.gz'))).toEqual([]);
+    expect(manifest.filter((entry) => /\.(br|gz)$/.test(entry.url))).toEqual([]);
+    expect(await readFile(join(outdir, 'sw.js'), 'utf8')).not.toMatch(/\.js\.(br|gz)"/);
+  });
+
   it('prints raw and gzipped sizes of the app files and the worker', () => {
     const { stdout } = output;
     const size = String.raw`\d+\.\d{2} kB`;
@@ -88,6 +120,8 @@ describe('build.mjs --outdir', () => {
     expect(stdout).toMatch(new RegExp(String.raw`lazy\s+assets/back-office-[A-Z0-9]+\.js\s+${size}\s+${size}`));
     expect(stdout).toMatch(new RegExp(String.raw`lazy\s+total\s+${size}\s+${size}\s+\d+% of`));
     expect(stdout).toMatch(new RegExp(String.raw`worker\s+sw\.js\s+${size}\s+${size}`));
+    // The brotli copy's size, last, where there is one.
+    expect(stdout).toMatch(new RegExp(String.raw`worker\s+sw\.js\s+${size}\s+${size}\s+${size}\n`));
   });
 
   it('writes the same totals to sizes.json, which is not precached', async () => {

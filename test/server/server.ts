@@ -74,6 +74,8 @@ async function handle(
       message.socket.destroy();
       return;
     }
+    // The client closed the connection mid-answer (an aborted fetch, a closed tab): its choice.
+    if (clientLeft(message, error)) return;
     const tooLarge = bodyTooLarge(error);
     if (tooLarge !== undefined && !out.headersSent) {
       closeIfUnread(message, out);
@@ -109,6 +111,13 @@ function route(options: ServerOptions, request: Request): Promise<Response> {
  */
 function closeIfUnread(message: IncomingMessage, out: ServerResponse): void {
   if (!message.complete) out.setHeader('Connection', 'close');
+}
+
+/** The answer failed because the client's connection closed before it was all out. */
+function clientLeft(message: IncomingMessage, error: unknown): boolean {
+  return (
+    (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE' && message.socket.destroyed
+  );
 }
 
 function plain(status: number, body: string): Response {

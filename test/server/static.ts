@@ -1,11 +1,15 @@
 /**
  * Static files of a build (dist/) as a fetch-style handler, with the caching a service-worker
- * app needs: the shell and the worker are always revalidated, hashed assets are immutable.
+ * app needs: the shell and the worker are always revalidated, hashed assets are immutable. A
+ * file's pre-compressed copy (`<file>.br`, `<file>.gz`, written by build.mjs) is sent instead
+ * when the request accepts its coding.
  */
+import type { Stats } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { CODINGS, type Coding, negotiateCoding } from './accept-encoding.ts';
 
 /** Content type of each file extension the build emits or may emit. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -33,6 +37,9 @@ const CONTENT_SECURITY_POLICY =
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The name build.mjs gives a file's copy in each coding. */
+const SUFFIX: Readonly<Record<Coding, string>> = { br: '.br', gzip: '.gz' };
+
 /** Answers GET and HEAD for files under `root`; `/` is index.html. Never leaves `root`. */
 export async function serveStatic(root: string, request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -40,23 +47,52 @@ export async function serveStatic(root: string, request: Request): Promise<Respo
   }
   const file = resolveInside(root, new URL(request.url).pathname);
   if (file === undefined) return text(404, 'Not Found');
-  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-    throw new Error(`cannot stat ${file}: ${error.message}`, { cause: error });
-  });
-  if (!info?.isFile()) return text(404, 'Not Found');
+  const info = await fileInfo(file);
+  if (info === undefined) return text(404, 'Not Found');
 
   const name = relative(root, file).split(sep).join('/');
   const headers = new Headers({
     'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': String(info.size),
     'Cache-Control': cacheControl(name),
     'X-Content-Type-Options': 'nosniff',
   });
   if (name.endsWith('.html')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  const copies = await compressedCopies(file, info);
+  // Caches between here and the browser must keep one answer per coding.
+  if (copies.size > 0) headers.set('Vary', 'Accept-Encoding');
+  const coding = negotiateCoding(request.headers.get('accept-encoding'), [...copies.keys()]);
+  const sent =
+    coding === undefined
+      ? { path: file, info }
+      : { path: `${file}${SUFFIX[coding]}`, info: copies.get(coding) as Stats };
+  if (coding !== undefined) headers.set('Content-Encoding', coding);
+  headers.set('Content-Length', String(sent.info.size));
   const body =
-    request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+    request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(sent.path)) as ReadableStream<Uint8Array>);
   return new Response(body, { status: 200, headers });
+}
+
+/**
+ * The codings `file` has a pre-compressed copy in, with each copy's stats. A copy older than its
+ * file is stale (the file changed after the build compressed it, as a test's "new version" of
+ * sw.js does) and is never sent: the raw file is.
+ */
+async function compressedCopies(file: string, original: Stats): Promise<Map<Coding, Stats>> {
+  const copies = new Map<Coding, Stats>();
+  for (const coding of CODINGS) {
+    const info = await fileInfo(`${file}${SUFFIX[coding]}`);
+    if (info !== undefined && info.mtimeMs >= original.mtimeMs) copies.set(coding, info);
+  }
+  return copies;
+}
+
+/** A regular file's stats; undefined when there is none at `file`. */
+async function fileInfo(file: string): Promise<Stats | undefined> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+    throw new Error(`cannot stat ${file}: ${error.message}`, { cause: error });
+  });
+  return info?.isFile() ? info : undefined;
 }
 
 /** Everything under assets/ carries a content hash in its name (build.mjs puts nothing else there). */

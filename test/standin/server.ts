@@ -6,6 +6,7 @@
 import type { IdStyle } from '../../app/epos/ids.ts';
 import type { Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
+import { compressAnswer } from './compress.ts';
 import { connectionOf } from './connection.ts';
 import { delay } from './delay.ts';
 import { ConnectionDropped } from './dropped.ts';
@@ -138,7 +139,8 @@ export class LocalStandin implements Standin {
     }
     entry.status = response.status;
     this.requests.add(entry, arrival);
-    return response;
+    // A fault stands for something else answering (a portal, a gateway): its bytes go as they are.
+    return outcome === undefined ? compressAnswer(request, response) : response;
   }
 
   records(kind: Kind): OpenRecord[] {
