@@ -108,6 +108,8 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
   let expected = first ? undefined : previous.count;
   // Once the walk has said it is done or failed, nothing may say it is running again.
   let over = false;
+  // Once it has failed, a page still in flight must not be written into the generation being discarded.
+  let failed = false;
   let buffer: SnapshotPage[] = [];
   let writes = 0;
   let count = 0;
@@ -144,6 +146,7 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
       expectedRecords: previous.count,
       fetchPage: probe.fetchPage,
       onPage: async (records, page) => {
+        if (failed) return;
         buffer.push({ page, records });
         count += records.length;
         if (first && page === 1 && records.length === PAGE_SIZE) {
@@ -178,6 +181,7 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
     deps.onProgress?.({ kind, state: 'done', pages, records: count });
     return { kind, ok: true, count };
   } catch (error) {
+    failed = true;
     // Let a write still in flight settle before discarding, or it could land after the delete;
     // if it failed on its own account, say so too.
     const late = await writing.then(

@@ -53,6 +53,27 @@ describe('catalog pull', () => {
     });
   }
 
+  it('a page that arrives after the walk failed is not written into the discarded generation', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 1_000 });
+    await pullKind({ db, client }, 'Product');
+    const before = await readAll(db, 'Product');
+    // Page 3 fails at once; page 4, already asked for, answers after the walk gave up.
+    standin.faults.add({ match: { path: '/api/V2/Product?page=3' }, type: 'status', status: 503 });
+    standin.faults.add({ match: { path: '/api/V2/Product?page=4' }, type: 'latency', ms: 30 });
+    const outcome = await pullKind({ db, client, batch: 1 }, 'Product');
+    expect(outcome.ok).toBe(false);
+    // Until page 4 has been answered and whatever it set going has reached storage: a write it
+    // started is queued by then, and a read-write transaction over every store runs after it.
+    while (!standin.log.some((entry) => entry.path === '/api/V2/Product?page=4')) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await db.transaction([...db.objectStoreNames], 'readwrite').done;
+    expect(await storedRecords(db)).toBe(1_000);
+    expect(await readAll(db, 'Product')).toEqual(before);
+  });
+
   it('a walk failing on page 3 leaves the previous snapshot whole', async () => {
     const db = await freshDb();
     const { standin, client } = standinClient({ products: 1_000 });
