@@ -62,6 +62,8 @@ const BUDGET = { app: 45_000, lazy: 28_000, worker: 19_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';
+/** EPOS_FRAME_ANCESTORS, checked (readFrameAncestors): set once by main() before any build. */
+let FRAME_ANCESTORS = '';
 
 /** Files under 1 KB get no compressed copy: a few hundred bytes saved cost a file per coding. */
 const COMPRESS_MIN_BYTES = 1024;
@@ -83,6 +85,7 @@ main().catch((error) => {
 async function main() {
   const flags = readFlags();
   DEFAULT_API_BASE = readApiBase('EPOS_API_BASE', process.env.EPOS_API_BASE ?? '');
+  FRAME_ANCESTORS = readFrameAncestors(process.env.EPOS_FRAME_ANCESTORS ?? '');
   const outdir = resolve(ROOT, flags.outdir);
   if (flags.watch) {
     await watch(outdir);
@@ -134,6 +137,38 @@ function readFlags() {
     apiBase,
     data: values.data === undefined ? undefined : resolve(values.data),
   };
+}
+
+/**
+ * The Content-Security-Policy a deployment sends with index.html: only its own origin for code
+ * and styles (the build puts nothing inline), API requests to its own origin and the configured
+ * API base's, and framed only by Epos Now's till and back office (EPOS_FRAME_ANCESTORS, space
+ * separated; by default every https site under eposnowhq.com), so a foreign site cannot frame the
+ * app and receive its baskets.
+ */
+function productionPolicy() {
+  const api = DEFAULT_API_BASE === '' ? '' : ` ${new URL(DEFAULT_API_BASE).origin}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self'${api}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${FRAME_ANCESTORS}`,
+  ].join('; ');
+}
+
+/** EPOS_FRAME_ANCESTORS: https origins (a `*.` host wildcard allowed), space separated. */
+function readFrameAncestors(text) {
+  const sources = text.trim().split(/\s+/).filter(Boolean);
+  const bad = sources.find((source) => !/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(source));
+  if (bad !== undefined) throw new Error(`EPOS_FRAME_ANCESTORS takes https:// origins, got ${bad}`);
+  return sources.length > 0 ? sources.join(' ') : 'https://*.eposnowhq.com';
 }
 
 /**
@@ -243,6 +278,8 @@ async function finish(outdir, metafile, started) {
   } catch (error) {
     return buildFailed(error);
   }
+  // For the host to send as a header (frame-ancestors works in no <meta>); never precached.
+  await writeFile(join(outdir, 'content-security-policy.txt'), `${productionPolicy()}\n`);
   // After the manifest: the copies are the same URLs in another coding, never precached apart.
   const brotli = await writeCompressedCopies([...precached, join(outdir, 'sw.js')]);
   return report(outdir, precached, startupFiles(metafile, outdir, js, css), brotli, Date.now() - started);

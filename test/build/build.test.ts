@@ -140,6 +140,11 @@ describe('build.mjs --outdir', () => {
       expect((sizes.parts[part]!.gzip / 1000).toFixed(2)).toBe(printed(part));
     expect(manifest.map((entry) => entry.url)).not.toContain('sizes.json');
   });
+  it('without EPOS_API_BASE the production policy connects to its own origin only, framed by Epos Now\u2019s sites', async () => {
+    const policy = await readFile(join(outdir, 'content-security-policy.txt'), 'utf8');
+    expect(policy).toContain("connect-src 'self';");
+    expect(policy).toContain('frame-ancestors https://*.eposnowhq.com');
+  });
 });
 
 describe('build.mjs flags', () => {
@@ -183,10 +188,19 @@ describe('build.mjs flags', () => {
 });
 
 describe('build.mjs with EPOS_API_BASE', () => {
-  it('compiles the API base in as where a new till starts, its trailing slash dropped', async () => {
+  it('compiles the API base in as where a new till starts, its trailing slash dropped, and writes the production policy naming its origin', async () => {
     const outdir = await mkdtemp(join(tmpdir(), 'epos-build-base-'));
     try {
-      await buildTo(outdir, { EPOS_API_BASE: 'https://api.eposnowhq.com/' });
+      await buildTo(outdir, {
+        EPOS_API_BASE: 'https://api.eposnowhq.com/',
+        EPOS_FRAME_ANCESTORS: 'https://till.example.com https://*.backoffice.example.com',
+      });
+      const policy = await readFile(join(outdir, 'content-security-policy.txt'), 'utf8');
+      expect(policy).toContain("connect-src 'self' https://api.eposnowhq.com;");
+      expect(policy).toContain('frame-ancestors https://till.example.com https://*.backoffice.example.com');
+      expect(policy).toContain("script-src 'self';");
+      const manifest = JSON.parse(await readFile(join(outdir, 'precache-manifest.json'), 'utf8')) as Entry[];
+      expect(manifest.map((entry) => entry.url)).not.toContain('content-security-policy.txt');
       const scripts = (await readdir(join(outdir, 'assets'))).filter((name) => name.endsWith('.js'));
       const code = (await Promise.all(scripts.map((name) => readFile(join(outdir, 'assets', name), 'utf8')))).join('');
       expect(code).toContain('"https://api.eposnowhq.com"');
