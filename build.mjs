@@ -75,7 +75,8 @@ const gzipAsync = promisify(gzip);
 
 const USAGE = `Usage: node build.mjs [--outdir DIR] [--watch]
        node build.mjs --serve [--port N] [--host H] [--products N] [--id-style contract|v2]
-                              [--data FILE] [--api-base URL] [--watch] [--outdir DIR]`;
+                              [--data FILE] [--api-base URL] [--watch] [--outdir DIR]
+       node build.mjs --production --api-base URL [--port N] [--host H] [--outdir DIR]`;
 
 main().catch((error) => {
   console.error(`build.mjs: ${error instanceof Error ? error.message : String(error)}`);
@@ -93,7 +94,7 @@ async function main() {
     const ok = await buildOnce(outdir);
     if (!ok) process.exit(1);
   }
-  if (flags.serve) await serve(outdir, flags);
+  if (flags.serve || flags.production) await serve(outdir, flags);
 }
 
 function readFlags() {
@@ -110,6 +111,7 @@ function readFlags() {
         'id-style': { type: 'string' },
         data: { type: 'string' },
         'api-base': { type: 'string' },
+        production: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -129,6 +131,11 @@ function readFlags() {
   }
   // The dev server's proxy carries the token on to it: the same rule as a till's own API base.
   const apiBase = values['api-base'] === undefined ? undefined : readApiBase('--api-base', values['api-base']);
+  // A shop's server: the build's policy as a header, /api to Epos Now only, no stand-in, no rebuilds.
+  if (values.production && apiBase === undefined)
+    throw new Error('--production needs --api-base URL: it proxies /api to Epos Now and runs no stand-in');
+  if (values.production && (values.watch || values.data || products !== undefined || idStyle !== undefined))
+    throw new Error('--production takes only --api-base, --port, --host and --outdir');
   return {
     ...values,
     port,
@@ -534,6 +541,9 @@ async function serve(outdir, flags) {
       host: flags.host,
       port: flags.port,
       apiBase: flags.apiBase,
+      policy: flags.production
+        ? (await readFile(join(outdir, 'content-security-policy.txt'), 'utf8')).trim()
+        : undefined,
       products: flags.products,
       idStyle: flags.idStyle,
       dataFile: flags.data,
@@ -571,7 +581,8 @@ function printServing(dev, flags) {
     console.log(`  Token:  ${dev.token}`);
     console.log(`  Try:    curl -H "Authorization: Basic ${dev.token}" "${dev.url}/api/V2/Product?page=1"`);
   } else {
-    console.log(`Serving the app with /api proxied to ${flags.apiBase}.`);
+    const policy = flags.production ? ', with the production policy (content-security-policy.txt)' : '';
+    console.log(`Serving the app with /api proxied to ${flags.apiBase}${policy}.`);
     console.log(`  Open:   ${dev.url}/?appToken=<your API token>&${context}`);
     console.log(`  Try:    curl -H "Authorization: Basic <your API token>" "${dev.url}/api/V2/Product?page=1"`);
   }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../tools/build.ts';
+import { stop } from './child.ts';
 
 /** What npm start printed once it was ready. */
 interface Started {
@@ -129,22 +130,5 @@ function waitForReady(child: ChildProcess, record: (text: string) => void): Prom
       clearTimeout(timer);
       reject(new Error(`npm start exited early (${code ?? signal}):\n${text}`));
     });
-  });
-}
-
-/** Sends SIGTERM to the child's process group; resolves with its exit code or signal once it is gone. */
-function stop(child: ChildProcess): Promise<number | string> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  if (child.signalCode !== null) return Promise.resolve(child.signalCode);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      reject(new Error('npm start did not stop within 10 s of SIGTERM'));
-    }, 10_000);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve(code ?? signal ?? 'exited');
-    });
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
   });
 }

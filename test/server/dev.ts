@@ -19,6 +19,8 @@ export interface DevOptions {
   idStyle?: 'contract' | 'v2';
   /** Stand-in: keep its data in this JSON file across restarts. Absent: in memory only. */
   dataFile?: string;
+  /** The Content-Security-Policy to send with every file (the build's, in production) instead of the dev one. */
+  policy?: string | undefined;
 }
 
 /** A running dev server. */
@@ -37,6 +39,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     const server = await startServer({
       api: proxyTo(options.apiBase),
       staticDir: options.staticDir,
+      ...(options.policy ? { staticHeaders: { 'Content-Security-Policy': options.policy } } : {}),
       host: options.host,
       port: options.port,
     });
