@@ -6,7 +6,7 @@
  * times its tills. In-process (fake-indexeddb, the stand-in's own fetch): requests are counted,
  * not timed, so no browser is needed.
  */
-import { CACHED_KINDS, type CachedKind } from '../../app/epos/kinds.ts';
+import { CACHED_KINDS, type CachedKind, KINDS } from '../../app/epos/kinds.ts';
 import { pullCatalog } from '../../sw/pull.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
@@ -76,9 +76,8 @@ export function formatRequestBudgetRows(b: RequestBudget): [string, string, stri
   ];
 }
 
-/** The kind a stand-in log path asks for (`/api/V2/Product?page=3` → Product), or undefined. */
+/** The kind a stand-in log path asks for (`/api/V2/Product?page=3` → Product), by the kinds' own segments. */
 function segmentKind(path: string): CachedKind | undefined {
   const segment = /^\/api\/V2\/([A-Za-z]+)/.exec(path)?.[1];
-  if (segment === 'DiscoutReason' || segment === 'DiscountReason') return 'DiscountReason';
-  return CACHED_KINDS.find((kind) => kind === segment);
+  return CACHED_KINDS.find((kind) => KINDS[kind].segment === segment);
 }

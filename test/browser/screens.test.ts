@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, WAIT, watchProblems } from './harness.ts';
-import { COUNTER_SIZES } from './sizes.ts';
+import { COUNTER_SIZES, TILL_WIDTH } from './sizes.ts';
 
 const PRODUCTS = 300;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -51,7 +51,7 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
     try {
       for (const [width, height] of COUNTER_SIZES) {
         await where.setViewportSize({ width, height });
-        const hide = await show?.(width < 900);
+        const hide = await show?.(width < TILL_WIDTH);
         // What is on screen at that size: a full-page picture would draw the sticky bars mid-page.
         await where.screenshot({ path: join(SCREENSHOTS, `${screen}-${width}.png`) });
         const { violations } = await new AxeBuilder({ page: where }).withTags(WCAG_TAGS).analyze();

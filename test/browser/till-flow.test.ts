@@ -16,7 +16,7 @@ import type { OpenRecord } from '../../app/epos/records.ts';
 import type { TillBasketMessage } from '../../app/till/till-message.ts';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
-import { COUNTER_SIZES } from './sizes.ts';
+import { COUNTER_SIZES, isNarrow } from './sizes.ts';
 
 const PRODUCTS = 1000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -259,7 +259,7 @@ describe('till and back office in Chromium', () => {
     await onEachSize(
       async () => undefined,
       async (page, at) => {
-        if ((page.viewportSize()?.width ?? 0) < 900) await page.getByRole('button', { name: /^Total £/ }).click();
+        if (isNarrow(page)) await page.getByRole('button', { name: /^Total £/ }).click();
         await page.getByRole('button', { name: 'Table', exact: true }).click();
         const plan = page.getByRole('dialog', { name: 'Table' });
         await plan.getByRole('button', { name: /^Table 5\b/ }).waitFor(WAIT);
@@ -276,7 +276,7 @@ describe('till and back office in Chromium', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), at).toBe(true);
         await page.screenshot({ path: join(SCREENSHOTS, `till-table-dialog-${at}.png`) });
         await page.keyboard.press('Escape');
-        if ((page.viewportSize()?.width ?? 0) < 900) await page.keyboard.press('Escape');
+        if (isNarrow(page)) await page.keyboard.press('Escape');
       },
     );
   });
@@ -317,7 +317,7 @@ describe('till and back office in Chromium', () => {
         await page.keyboard.press('Enter');
         const sale = page.getByRole('region', { name: 'Sale' });
         expect(await sale.textContent(), at).toContain('1 item');
-        if ((page.viewportSize()?.width ?? 0) < 900) await page.getByRole('button', { name: /^Total £/ }).click();
+        if (isNarrow(page)) await page.getByRole('button', { name: /^Total £/ }).click();
         await page.getByRole('button', { name: 'Clear basket' }).click();
         await page.getByRole('button', { name: 'Clear', exact: true }).click();
       },
@@ -340,7 +340,7 @@ describe('till and back office in Chromium', () => {
         // Charge shows the payment: beside the products on a till, as a sheet over them narrower.
         const charge = page.getByRole('region', { name: 'Sale' }).getByRole('button', { name: /^Charge £/ });
         const sheet = page.getByRole('dialog', { name: 'Basket and payment' });
-        const narrow = (page.viewportSize()?.width ?? 0) < 900;
+        const narrow = isNarrow(page);
         await charge.click();
         expect(await sheet.isVisible(), at).toBe(narrow);
         await amount.fill('');

@@ -8,7 +8,7 @@
 import type { Handler } from './server.ts';
 
 /** What the API's requests carry that a browser asks leave for. */
-const ALLOWED_HEADERS = 'authorization, content-type, accept';
+export const ALLOWED_HEADERS = 'authorization, content-type, accept';
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
 /** Read by the app across origins: the API limit's wait, and validators for conditional requests. */
 const EXPOSED_HEADERS = 'Retry-After, ETag, Last-Modified';

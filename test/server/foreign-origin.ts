@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ALLOWED_HEADERS } from './cors.ts';
 
 /** A running foreign origin. */
 export interface ForeignOrigin {
@@ -16,9 +17,6 @@ export interface ForeignOrigin {
   readonly seen: string[];
   close(): Promise<void>;
 }
-
-/** The headers a preflight may ask for: what the app's API requests carry. */
-const ALLOWED_HEADERS = 'authorization, content-type, accept';
 
 /** Starts the foreign origin on a free port of 127.0.0.1. */
 export async function startForeignOrigin(): Promise<ForeignOrigin> {
