@@ -29,7 +29,7 @@ export interface FavouritesProps {
 }
 
 /** How many tiles the till picks for itself: two rows on a till screen. */
-const DEFAULT_COUNT = 12;
+export const DEFAULT_COUNT = 12;
 
 /** One tile per favourite product found in the catalog; room for those still to come. */
 export function Favourites({ ids, sold, index, revision, coming, priceOf, onAdd }: FavouritesProps) {

@@ -23,7 +23,7 @@ import { BasketView } from './basket-view.tsx';
 import { ChargeBar } from './charge-bar.tsx';
 import { CurrencyQuestion } from './currency-question.tsx';
 import { DiscountPicker } from './discount-picker.tsx';
-import { Favourites } from './favourites.tsx';
+import { DEFAULT_COUNT, Favourites } from './favourites.tsx';
 import { OnDemand } from './on-demand.tsx';
 import { Search } from './search.tsx';
 import { SendToTill } from './send-to-till.tsx';
@@ -75,7 +75,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
   const closeSheet = (): void => sheet.current?.close();
   const [alert, setAlert] = useState<string | null>(null);
   // Read once: the default favourites stay where they are for the rest of the shift.
-  const [sold] = useState(() => mostSold(12, storage));
+  const [sold] = useState(() => mostSold(DEFAULT_COUNT, storage));
   // Counted, so the same product added twice is announced twice (the text alone would not change).
   const [added, setAdded] = useState({ name: '', count: 0 });
   const totals = basketTotals(basket);
