@@ -9,7 +9,7 @@ import type { WorkerMessage } from '../app/store/channel.ts';
 import type { ApiLimit } from './api-limit.ts';
 import { authProbeDelay, probeToken } from './auth-probe.ts';
 import { doubling } from './doubling.ts';
-import type { Reachability } from './reachability.ts';
+import { probeReach, type Reachability } from './reachability.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
 
@@ -63,25 +63,32 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
       schedule(limitedUntil - replayDeps.now());
       return undefined;
     }
-    const report = await deps.withLock(REPLAY_LOCK, () =>
-      replay({
-        ...replayDeps,
-        // Holding an exclusive lock, no other replayer can be mid-send: take back any claim at once.
-        ...(deps.exclusive ? { leaseMs: 0 } : {}),
-        onChange: () => deps.broadcast({ type: 'outbox-changed' }),
-        onLanded: (entry, recordId, answer) =>
-          deps.broadcast({
-            type: 'write-landed',
-            seq: entry.seq,
-            target: entry.target,
-            sentId: entry.recordId,
-            recordId,
-            answer,
+    // After failures to reach the API, one GET goes first. A link that says it is up before it
+    // passes anything (a reconnect still settling) would otherwise fail the sends themselves, and
+    // a failed send may have reached: a create would wait to be looked for on the server, and be
+    // held for a person where its kind lists nothing yet.
+    const unreached = deps.reach?.unreachable === true && !(await probeReach(replayDeps.client, deps.reach));
+    const report: ReplayReport = unreached
+      ? { sent: 0, done: 0, nextAt: null, paused: false, offline: true }
+      : await deps.withLock(REPLAY_LOCK, () =>
+          replay({
+            ...replayDeps,
+            // Holding an exclusive lock, no other replayer can be mid-send: take back any claim at once.
+            ...(deps.exclusive ? { leaseMs: 0 } : {}),
+            onChange: () => deps.broadcast({ type: 'outbox-changed' }),
+            onLanded: (entry, recordId, answer) =>
+              deps.broadcast({
+                type: 'write-landed',
+                seq: entry.seq,
+                target: entry.target,
+                sentId: entry.recordId,
+                recordId,
+                answer,
+              }),
           }),
-      }),
-    );
+        );
     outages = report.offline ? outages + 1 : 0;
-    if (report.offline || report.sent > 0) deps.reach?.report(!report.offline);
+    if (report.offline || report.sent > 0) deps.reach?.report(!report.offline && !report.unanswered);
     if (report.limited) {
       schedule((await deps.apiLimit.reached(report.limited.retryAfterMs)) - replayDeps.now());
       return report;

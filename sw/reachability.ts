@@ -6,6 +6,9 @@
  * for the next interval.
  */
 
+import type { EposClient } from '../app/epos/client.ts';
+import { type AnyEposError, isEposError, NetworkError, TimeoutError } from '../app/epos/errors.ts';
+
 /** What the worker's requests learn of the API. */
 export interface Reachability {
   /** A request got an answer (any status), or none at all (offline, refused, reset). */
@@ -45,4 +48,26 @@ export function createReachability(onBack: () => void): Reachability {
       return unreachable;
     },
   };
+}
+
+/**
+ * Asks the API for one small page: true when it answered at all (any status, a refused token
+ * too), false when no answer came. Tells `reach` either way. Rejects only with what is not an
+ * API failure.
+ */
+export async function probeReach(client: EposClient, reach: Reachability): Promise<boolean> {
+  let answered = true;
+  try {
+    await client.list('TenderType', 1);
+  } catch (error) {
+    if (!isEposError(error)) throw error;
+    answered = !noAnswer(error);
+  }
+  reach.report(answered);
+  return answered;
+}
+
+/** Whether a request failed with no answer at all: below HTTP, or out of time with no 408. */
+export function noAnswer(error: AnyEposError): boolean {
+  return error instanceof NetworkError || (error instanceof TimeoutError && error.status === undefined);
 }

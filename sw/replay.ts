@@ -36,6 +36,7 @@ import {
 } from '../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
 import { doubling } from './doubling.ts';
+import { noAnswer } from './reachability.ts';
 import { findTwins } from './twins.ts';
 import { lookFor } from './verify.ts';
 
@@ -97,6 +98,11 @@ export interface ReplayReport {
   paused: boolean;
   /** The API could not be reached: the pass stopped, and the entries wait for the network. */
   offline: boolean;
+  /**
+   * The pass's last request got no answer at all, though it may have reached the server: that
+   * says nothing of the API being reachable. Absent when it got one.
+   */
+  unanswered?: true;
   /** Epos Now said the account's API limit was reached (with its Retry-After if any): the pass stopped. */
   limited?: { retryAfterMs: number | undefined };
 }
@@ -230,6 +236,7 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
       const verdict = verdictOf(entry, failure);
       if (verdict.type !== 'done') {
         if (verdict.type === 'offline') report.offline = true;
+        if (noAnswer(failure)) report.unanswered = true;
         // Stryker disable next-line ConditionalExpression,StringLiteral,BooleanLiteral: pauseForAuth stores the pause, every later claim refuses, and the next read sets report.paused: this only spares those claims
         if (verdict.type === 'pause') report.paused = true;
         // Stryker disable next-line ConditionalExpression: only a retry or a verify carries `limited`; on any other verdict it is undefined anyway
@@ -337,6 +344,7 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport
     if (!isEposError(caught)) throw caught;
     const offline = caught.code === 'network' && !caught.mayHaveReached;
     if (offline) report.offline = true;
+    if (noAnswer(caught)) report.unanswered = true;
     // Could not look: look again when the network is back (or after a wait that grows with each
     // failed look, so a server that keeps failing is not asked every few seconds), never sending meanwhile.
     const wait = offline ? 0 : backoff(deps, entry.attempts + (entry.looks ?? 0) + 1);

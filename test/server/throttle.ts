@@ -51,7 +51,8 @@ export async function startThrottle(options: ThrottleOptions): Promise<Throttle>
     const start = Math.max(performance.now(), linkFreeAt);
     linkFreeAt = start + bytes / bytesPerMs;
     stats.bytes += bytes;
-    await sleep(linkFreeAt - performance.now());
+    // Never negative: the clock may have passed the slot while this slice was being handed on.
+    await sleep(Math.max(0, linkFreeAt - performance.now()));
   }
 
   async function paced(chunk: Buffer, write: (slice: Buffer) => void): Promise<void> {

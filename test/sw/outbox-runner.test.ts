@@ -7,6 +7,8 @@ import { createApiLimit } from '../../sw/api-limit.ts';
 import { FIRST_AUTH_PROBE_MS } from '../../sw/auth-probe.ts';
 import { createOutboxRunner, FIRST_PROBE_MS } from '../../sw/outbox-runner.ts';
 import { createPullSchedule } from '../../sw/pull-schedule.ts';
+import { createReachability } from '../../sw/reachability.ts';
+import { inProcessFetch } from '../standin/in-process.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 describe('outbox runner', () => {
@@ -94,6 +96,91 @@ describe('outbox runner during an outage', () => {
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'x' } }, 1);
     for (let i = 0; i < 3; i++) expect((await runner.run())?.offline).toBe(true);
     expect(timers).toEqual([FIRST_PROBE_MS, FIRST_PROBE_MS * 2, FIRST_PROBE_MS * 4]);
+  });
+});
+
+describe('outbox runner as the connection comes back', () => {
+  it('after failures to reach the API asks once before sending: a link that says it is up but passes nothing costs no write an attempt', async () => {
+    const db = await freshDb();
+    const { standin } = standinClient();
+    const answering = inProcessFetch(standin);
+    // What a page hears as 'online' while its worker still cannot fetch (a reconnect still
+    // settling): a failure with no code, which for a send may have reached the server.
+    let linkUp = false;
+    const client = createClient({
+      baseUrl: 'http://standin.test',
+      token: standin.token,
+      fetch: (input, init) => (linkUp ? answering(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    const reach = createReachability(() => undefined);
+    reach.report(false);
+    const timers: number[] = [];
+    const runner = createOutboxRunner({
+      replayDeps: async () => ({ db, client, now: Date.now, random: () => 0.5 }),
+      broadcast: () => undefined,
+      setTimer: (_run, ms) => timers.push(ms),
+      clearTimer: () => undefined,
+      withLock: (_name, task) => task(),
+      exclusive: true,
+      apiLimit: createApiLimit({ db: async () => db, now: Date.now, broadcast: () => undefined }),
+      reach,
+    });
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Ada' } }, 1);
+
+    expect(await runner.run()).toMatchObject({ sent: 0, offline: true });
+    // Sent, it would now wait to be looked for on the server (and be held where the kind lists nothing).
+    expect((await db.getAll('outbox')).map((e) => [e.state, e.attempts])).toEqual([['pending', 0]]);
+    expect(timers).toEqual([FIRST_PROBE_MS]);
+    expect(reach.unreachable).toBe(true);
+
+    linkUp = true;
+    expect(await runner.run()).toMatchObject({ sent: 1, done: 1, offline: false });
+    const asked = () => standin.log.map((e) => `${e.method} ${e.path.replace(/\?.*/, '')}`);
+    // The one small GET, then the write (then the landed create's own twin check).
+    expect(asked().slice(0, 2)).toEqual(['GET /api/V2/TenderType/', 'POST /api/V2/Customer']);
+    expect(reach.unreachable).toBe(false);
+    // Reached, the next pass asks nothing first.
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Bea' } }, 2);
+    await runner.run();
+    expect(asked().filter((line) => line.startsWith('GET /api/V2/TenderType'))).toHaveLength(1);
+    expect(asked().filter((line) => line === 'POST /api/V2/Customer')).toHaveLength(2);
+  });
+  it('a send that got no answer does not count as reaching the API: the next pass asks first', async () => {
+    const db = await freshDb();
+    const { standin } = standinClient();
+    const answering = inProcessFetch(standin);
+    let linkUp = true;
+    const client = createClient({
+      baseUrl: 'http://standin.test',
+      token: standin.token,
+      fetch: (input, init) => (linkUp ? answering(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    const reach = createReachability(() => undefined);
+    const runner = createOutboxRunner({
+      replayDeps: async () => ({ db, client, now: Date.now, random: () => 0.5 }),
+      broadcast: () => undefined,
+      setTimer: () => undefined,
+      clearTimer: () => undefined,
+      withLock: (_name, task) => task(),
+      exclusive: true,
+      apiLimit: createApiLimit({ db: async () => db, now: Date.now, broadcast: () => undefined }),
+      reach,
+    });
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Eve' } }, 1);
+    linkUp = false;
+    // Maybe sent (the create will be looked for before any resend), but nothing answered.
+    expect(await runner.run()).toMatchObject({ sent: 1, done: 0, offline: false, unanswered: true });
+    expect(reach.unreachable).toBe(true);
+    expect(standin.log).toEqual([]);
+    linkUp = true;
+    await db.getAll('outbox').then(async ([e]) => db.put('outbox', { ...e!, notBefore: 0 }));
+    await runner.run();
+    // The small GET first, then the look for the create that may have landed.
+    expect(standin.log.map((e) => `${e.method} ${e.path.replace(/\?.*/, '')}`).slice(0, 2)).toEqual([
+      'GET /api/V2/TenderType/',
+      'GET /api/V2/Customer/',
+    ]);
+    expect(reach.unreachable).toBe(false);
   });
 });
 
