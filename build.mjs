@@ -56,9 +56,13 @@ const TARGET = 'es2022';
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
  *   back-off, reachability, held pulls, the token probe. The worker's script is compiled when it
  *   starts, off the till's path except on a navigation that wakes it (`npm run bench`: offline
- *   cold start, see the README).
+ *   cold start, see the README). Issue 14 added 1.3 KB (18.82 -> 20.09): the catalog refresh by
+ *   sample (sw/pull-refresh.ts: the last pages, the till's hot products, a rotating window, the
+ *   copy of the snapshot under the pages read) that cuts a till's requests 6.2x at 50,000 products
+ *   (12,192 -> 1,977 a day, `npm run bench`), and the probe before sending after an outage; so
+ *   the gate moved to 20.5.
  */
-const BUDGET = { app: 45_000, lazy: 28_000, worker: 19_000 };
+const BUDGET = { app: 45_000, lazy: 28_000, worker: 20_500 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

@@ -17,3 +17,8 @@ export function readPageMessage(data: unknown): PageMessage | null {
   const current = FORMER_NAMES[type];
   return (current === undefined ? data : { ...data, type: current }) as PageMessage;
 }
+
+/** The hot product ids a page sent, when they are ids; anything else is no list. */
+export function hotIds(value: unknown): number[] | undefined {
+  return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && id > 0) : undefined;
+}

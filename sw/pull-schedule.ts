@@ -12,7 +12,7 @@ import type { KindMeta } from '../app/store/schema.ts';
 import { settleHeld } from '../app/store/snapshot.ts';
 import type { ApiLimit } from './api-limit.ts';
 import { doubling } from './doubling.ts';
-import { type PullDeps, type PullOutcome, pullCatalog } from './pull.ts';
+import { type PullDeps, type PullOutcome, type PullPlan, pullCatalog } from './pull.ts';
 import type { Reachability } from './reachability.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
@@ -34,10 +34,17 @@ export interface PullScheduleDeps {
 
 /** The scheduler. */
 export interface PullSchedule {
-  /** Pulls every cached kind now (or joins the pull under way). */
-  pullNow(): Promise<PullOutcome[]>;
-  /** Pulls when a kind was never pulled or its snapshot is older than `intervalMs` (less this worker's share of {@link SPREAD}). */
-  pullIfStale(intervalMs: number): Promise<PullOutcome[]>;
+  /**
+   * Brings every cached kind up to date now, by refreshes where they do (or joins the pull under
+   * way); `full` walks every page of every kind (after the pull under way, if any).
+   */
+  pullNow(full?: boolean): Promise<PullOutcome[]>;
+  /**
+   * Pulls when a kind was never pulled or its snapshot is older than `intervalMs` (less this
+   * worker's share of {@link SPREAD}); `hot` are the product ids the till shows most, whose pages
+   * each refresh reads (kept for the pulls after, too).
+   */
+  pullIfStale(intervalMs: number, hot?: readonly number[]): Promise<PullOutcome[]>;
   /** A person's answer to a held pull of `kind` (the walk they saw, `gen`): swap it in or drop it. */
   settleHeld(kind: CachedKind, gen: number, accept: boolean): Promise<void>;
   /** Whether a pull is under way. */
@@ -61,6 +68,7 @@ const PULL_LOCK = 'epos-till-catalog-pull';
 /** Creates the scheduler. */
 export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
   let current: Promise<PullOutcome[]> | undefined;
+  let hot: readonly number[] = [];
   let failures = 0;
   let retryTimer: unknown;
   // This worker's place in the spread, fixed for its life.
@@ -81,7 +89,7 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
     }, wait);
   }
 
-  async function run(): Promise<PullOutcome[]> {
+  async function run(plan: PullPlan): Promise<PullOutcome[]> {
     const pull = await deps.pullDeps();
     if (!pull) return [];
     const limitedUntil = await deps.apiLimit.until();
@@ -93,13 +101,17 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
     let outcomes: PullOutcome[];
     try {
       outcomes = await deps.withLock(PULL_LOCK, () =>
-        pullCatalog({
-          ...pull,
-          onProgress: (progress) => {
-            const message: PullProgressMessage = { type: 'pull-progress', ...progress };
-            deps.broadcast(message);
+        pullCatalog(
+          {
+            ...pull,
+            onProgress: (progress) => {
+              const message: PullProgressMessage = { type: 'pull-progress', ...progress };
+              deps.broadcast(message);
+            },
           },
-        }),
+          undefined,
+          plan,
+        ),
       );
     } catch (error) {
       // Storage itself failed (each kind's own failures are outcomes): still try again later.
@@ -108,15 +120,17 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
     }
     // Any answer, even an error, means the API was reached; only unanswered requests mean it was not.
     if (outcomes.length > 0) deps.reach?.report(outcomes.some((o) => !o.unreachable));
-    const changed: CachedKind[] = outcomes.filter((o) => o.ok).map((o) => o.kind);
-    if (changed.length > 0) deps.broadcast({ type: 'catalog-changed', kinds: changed });
+    const checked = outcomes.filter((o) => o.ok);
+    // A refresh that found nothing new changed no records, but the kind's state (when checked): pages re-read that.
+    const changed: CachedKind[] = checked.filter((o) => !o.unchanged).map((o) => o.kind);
+    if (checked.length > 0) deps.broadcast({ type: 'catalog-changed', kinds: changed });
     const limited = outcomes.find((o) => o.limited)?.limited;
     if (limited) {
       // Retry-After (or the shared wait) replaces the 5 s backoff: a limit is no failure to hurry past.
       retryIn((await deps.apiLimit.reached(limited.retryAfterMs)) - deps.now());
       return outcomes;
     }
-    if (changed.length > 0) await deps.apiLimit.passed();
+    if (checked.length > 0) await deps.apiLimit.passed();
     if (outcomes.some((o) => !o.ok)) scheduleRetry();
     else {
       failures = 0;
@@ -126,14 +140,17 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
     return outcomes;
   }
 
-  function pullNow(): Promise<PullOutcome[]> {
-    current ??= run().finally(() => {
+  function pullNow(full = false): Promise<PullOutcome[]> {
+    // A person asking for everything is not answered by a refresh already under way.
+    if (current && full) return current.then(() => pullNow(true));
+    current ??= run({ full, hot }).finally(() => {
       current = undefined;
     });
     return current;
   }
 
-  async function pullIfStale(intervalMs: number): Promise<PullOutcome[]> {
+  async function pullIfStale(intervalMs: number, hotIds?: readonly number[]): Promise<PullOutcome[]> {
+    if (hotIds) hot = hotIds;
     if (current) return current;
     const pull = await deps.pullDeps();
     if (!pull) return [];

@@ -22,6 +22,7 @@ import {
   writeGeneration,
 } from '../app/store/snapshot.ts';
 import { createProbe } from './pull-estimate.ts';
+import { refreshKind } from './pull-refresh.ts';
 
 /** Where a kind's pull stands; sent to every open page. */
 export interface PullProgress {
@@ -56,6 +57,16 @@ export interface PullOutcome {
   limited?: { retryAfterMs: number | undefined };
   /** The request never got an answer (offline, refused, reset): the API could not be reached. */
   unreachable?: true;
+  /** A refresh read some pages and found them as stored: the snapshot stays (sw/pull-refresh.ts). */
+  unchanged?: true;
+}
+
+/** How much of the catalog a pull asks for. */
+export interface PullPlan {
+  /** Walk every page of every kind, whatever a refresh would do (a person's "Sync now"). */
+  full?: boolean;
+  /** Product ids the till shows most (favourites, best sellers): their pages are read at every refresh. */
+  hot?: readonly number[];
 }
 
 /** What a pull needs. */
@@ -82,19 +93,41 @@ export const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason'
  * out. The other small kinds (a page each, as a rule) then go together, a round trip each saved
  * on a first visit's slow link, and the products last.
  */
-export async function pullCatalog(deps: PullDeps, kinds: readonly CachedKind[] = CACHED_KINDS): Promise<PullOutcome[]> {
+export async function pullCatalog(
+  deps: PullDeps,
+  kinds: readonly CachedKind[] = CACHED_KINDS,
+  plan: PullPlan = {},
+): Promise<PullOutcome[]> {
   const [first, ...rest] = PULL_ORDER.filter((k) => kinds.includes(k));
   if (first === undefined) return [];
-  const outcomes = [await pullKind(deps, first)];
+  const outcomes = [await pullKind(deps, first, plan)];
   for (const group of [rest.filter((kind) => kind !== 'Product'), rest.filter((kind) => kind === 'Product')]) {
     if (outcomes.some((o) => o.limited)) break;
-    outcomes.push(...(await Promise.all(group.map((kind) => pullKind(deps, kind)))));
+    outcomes.push(...(await Promise.all(group.map((kind) => pullKind(deps, kind, plan)))));
   }
   return outcomes;
 }
 
-/** Pulls one kind into a new generation; on failure the previous snapshot stays current. */
-export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOutcome> {
+/**
+ * Brings one kind up to date: by a refresh that reads a few pages where one will do
+ * (sw/pull-refresh.ts), else by a walk of every page into a new generation. On failure the
+ * previous snapshot stays current.
+ */
+export async function pullKind(deps: PullDeps, kind: CachedKind, plan: PullPlan = {}): Promise<PullOutcome> {
+  if (!plan.full) {
+    let refreshed: PullOutcome | 'walk';
+    try {
+      refreshed = await refreshKind(deps, kind, plan.hot ?? []);
+    } catch (error) {
+      return failedPull(deps, kind, [error], { pages: 0, records: 0 });
+    }
+    if (refreshed !== 'walk') return refreshed;
+  }
+  return walkKind(deps, kind);
+}
+
+/** Walks every page of one kind into a new generation. */
+async function walkKind(deps: PullDeps, kind: CachedKind): Promise<PullOutcome> {
   const { db, client } = deps;
   const now = deps.now ?? Date.now;
   const batch = deps.batch ?? 10;
@@ -189,17 +222,31 @@ export async function pullKind(deps: PullDeps, kind: CachedKind): Promise<PullOu
       (writeError: unknown) => writeError,
     );
     const causes = late === undefined || late === error ? [error] : [error, late];
-    const message = client.redact(causes.map(errorText).join('; also: '));
     await discardGeneration(db, kind, gen);
-    await recordFailure(db, kind, message, now());
-    deps.onProgress?.({ kind, state: 'failed', pages, records: count, error: message });
-    const outcome: PullOutcome = { kind, ok: false, count, error: message };
-    if (error instanceof RateLimitError) outcome.limited = { retryAfterMs: error.retryAfterMs };
-    if (error instanceof NetworkError) outcome.unreachable = true;
-    return outcome;
+    return failedPull(deps, kind, causes, { pages, records: count });
   } finally {
     // Stryker disable next-line BooleanLiteral: as above, probe.stop() alone silences the probe but for an answer landing in this same tick
     over = true;
     probe.stop();
   }
+}
+
+/**
+ * A walk or refresh that failed: recorded (the snapshot stays), said to the pages, and told as an
+ * outcome that says whether the API's limit or the network stopped it. `causes` start with the error.
+ */
+async function failedPull(
+  deps: PullDeps,
+  kind: CachedKind,
+  causes: readonly unknown[],
+  progress: { pages: number; records: number },
+): Promise<PullOutcome> {
+  const [error] = causes;
+  const message = deps.client.redact(causes.map(errorText).join('; also: '));
+  await recordFailure(deps.db, kind, message, (deps.now ?? Date.now)());
+  deps.onProgress?.({ kind, state: 'failed', ...progress, error: message });
+  const outcome: PullOutcome = { kind, ok: false, count: progress.records, error: message };
+  if (error instanceof RateLimitError) outcome.limited = { retryAfterMs: error.retryAfterMs };
+  if (error instanceof NetworkError) outcome.unreachable = true;
+  return outcome;
 }

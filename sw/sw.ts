@@ -14,7 +14,7 @@ import { createApiLimit } from './api-limit.ts';
 import { routeOf } from './api-routes.ts';
 import { absoluteBase, bootContext, currentClient, database, forgetContext } from './config.ts';
 import { createOutboxRunner } from './outbox-runner.ts';
-import { readPageMessage } from './page-message.ts';
+import { hotIds, readPageMessage } from './page-message.ts';
 import { createPullSchedule } from './pull-schedule.ts';
 import { createReachability, reporting } from './reachability.ts';
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
@@ -107,10 +107,10 @@ self.addEventListener('message', (event) => {
       event.waitUntil(self.skipWaiting());
       break;
     case 'pull-now':
-      event.waitUntil(scheduler.pullNow());
+      event.waitUntil(scheduler.pullNow(message.full === true));
       break;
     case 'pull-if-stale':
-      event.waitUntil(scheduler.pullIfStale(message.intervalMs));
+      event.waitUntil(scheduler.pullIfStale(message.intervalMs, hotIds(message.hot)));
       break;
     case 'context-changed':
       forgetContext();

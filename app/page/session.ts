@@ -9,6 +9,7 @@ import { isCachedKind } from '../epos/kinds.ts';
 import { CHANNEL_NAME } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
+import { mostSold } from '../till/sold-counts.ts';
 import { type ApiLimitState, watchApiLimit } from './api-limit-state.ts';
 import { type CatalogState, createCatalogState } from './catalog-state.ts';
 import { type ConfigState, createConfigState } from './config-state.ts';
@@ -18,6 +19,9 @@ import type { Problem } from './problem.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
 import { startWorker, type WorkerClient } from './worker-client.ts';
 import { createWriter, type Writer } from './writer.ts';
+
+/** Best sellers whose pages every refresh reads, beside the favourites. */
+const HOT_SOLD = 24;
 
 /** The running pieces; the catalog is undefined until its first read ends. */
 export interface TillSession {
@@ -83,7 +87,12 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
   });
   const apiLimit = watchApiLimit(db, channel);
   // The interval is read at each check, so a manager's change applies without a reload.
-  worker = startWorker({ contextChanged, intervalMs: () => config.get().config.refreshMinutes * 60_000 });
+  worker = startWorker({
+    contextChanged,
+    intervalMs: () => config.get().config.refreshMinutes * 60_000,
+    // What a cashier taps most: a price changed there shows at the next refresh, not hours later.
+    hotIds: () => [...new Set([...config.get().config.favourites, ...mostSold(HOT_SOLD)])],
+  });
   const holder = createHolder<TillSession>({
     catalog: undefined,
     worker,

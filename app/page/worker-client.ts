@@ -23,7 +23,7 @@ export interface WorkerState {
 
 /** The registered worker, as the page uses it. */
 export interface WorkerClient extends Subscribable<WorkerState> {
-  /** Asks for a pull now. */
+  /** A person's "Sync now": a pull that walks every page of every kind. */
   pullNow(): void;
   /** A person's answer to a pull held because it would empty or halve a kind. */
   settleHeld(kind: CachedKind, gen: number, accept: boolean): void;
@@ -44,6 +44,8 @@ export interface WorkerOptions {
   contextChanged: boolean;
   /** The refresh interval (the settings may change it): a catalog older than this is pulled. */
   intervalMs(): number;
+  /** The product ids the till shows most (favourites, best sellers): each refresh reads their pages. */
+  hotIds?(): number[];
   /** The worker script; default `sw.js` beside the page. */
   scriptUrl?: string;
 }
@@ -92,6 +94,11 @@ export function startWorker(options: WorkerOptions): WorkerClient {
       })
       .catch(reportPostError);
   };
+  const ifStale = (): PageMessage => ({
+    type: 'pull-if-stale',
+    intervalMs: options.intervalMs(),
+    hot: options.hotIds?.() ?? [],
+  });
   const sendNow = (): void => {
     post({ type: 'send-now' });
     void registered
@@ -107,7 +114,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   void registered.then((outcome) => {
     // A worker that was already running keeps the context it read; a new one reads the fresh one.
     const stale = options.contextChanged && outcome?.hadWorker === true;
-    post(stale ? { type: 'context-changed' } : { type: 'pull-if-stale', intervalMs: options.intervalMs() });
+    post(stale ? { type: 'context-changed' } : ifStale());
     // Writes queued before this page (a closed tab, a reload offline) go as soon as they can.
     post({ type: 'send-now' });
   });
@@ -116,7 +123,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
   let lastUpdateCheck = Date.now();
   const timer = setInterval(() => {
     const intervalMs = options.intervalMs();
-    post({ type: 'pull-if-stale', intervalMs });
+    post(ifStale());
     // A till left open all day still hears of a new version (browsers check only on navigation).
     if (navigator.onLine && Date.now() - lastUpdateCheck >= intervalMs) {
       lastUpdateCheck = Date.now();
@@ -140,7 +147,8 @@ export function startWorker(options: WorkerOptions): WorkerClient {
 
   return {
     ...base,
-    pullNow: () => post({ type: 'pull-now' }),
+    // A person's "Sync now": every page, not a refresh's sample.
+    pullNow: () => post({ type: 'pull-now', full: true }),
     settleHeld: (kind, gen, accept) => post({ type: 'settle-held', kind, gen, accept }),
     sendNow,
     applyUpdate() {

@@ -80,10 +80,13 @@ export type WorkerMessage =
 
 /** What a page asks of the worker. */
 export type PageMessage =
-  /** Pull now, whatever the age of the snapshot. */
-  | { type: 'pull-now' }
-  /** Pull if the snapshot is older than the interval (sent on a timer and on reconnect). */
-  | { type: 'pull-if-stale'; intervalMs: number }
+  /** Pull now, whatever the age of the snapshot; `full`: every page of every kind (a person's "Sync now"), not a refresh. */
+  | { type: 'pull-now'; full?: boolean }
+  /**
+   * Pull if the snapshot is older than the interval (sent on a timer); `hot`: the product ids the
+   * till shows most, whose pages each refresh reads.
+   */
+  | { type: 'pull-if-stale'; intervalMs: number; hot?: number[] }
   /** The boot context changed (new token or base): re-read it, and resume a queue paused for a token. */
   | { type: 'context-changed' }
   /** Writes were queued: send what is due. */

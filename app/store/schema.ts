@@ -50,8 +50,15 @@ export interface KindMeta {
   lastGen: number;
   /** Records in the current generation. */
   count: number;
-  /** When the current generation's walk started (ms since epoch), or null. */
+  /**
+   * When the snapshot was last brought up to date (ms since epoch): the start of its last walk,
+   * or of the last refresh that checked it (sw/pull-refresh.ts); null before the first.
+   */
   pulledAt: number | null;
+  /** When the last whole walk started (ms); absent on rows written before refreshes existed (then `pulledAt`). */
+  walkedAt?: number | null;
+  /** The next page a refresh's rotating sample reads (from 1); absent: page 1. */
+  cursor?: number;
   /** When the last attempt ended, whether it completed or not. */
   attemptedAt: number | null;
   /** Why the last attempt failed, or null when it completed. */

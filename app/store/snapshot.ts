@@ -3,12 +3,13 @@
  * relaxed transactions (a crash only costs the unfinished walk), then swap it in with one small
  * strict transaction. Readers never see a half-written generation.
  */
+import type { IDBPTransaction } from 'idb';
 import type { CachedKind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import { emptyMeta } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
-import { generationRange, generationsBelow, type KindMeta, pageRow } from './schema.ts';
+import { generationRange, generationsBelow, type KindMeta, pageRow, type TillDB } from './schema.ts';
 
 /** One API page of records, numbered from 1, in ascending id order. */
 export interface SnapshotPage {
@@ -44,7 +45,7 @@ export async function writeGeneration(
   }
 }
 
-/** What a completed walk knows when it swaps its generation in. */
+/** What a completed walk or refresh knows when it swaps its generation in. */
 export interface Completion {
   /** Records written to the generation. */
   count: number;
@@ -52,6 +53,13 @@ export interface Completion {
   startedAt: number;
   /** When it completed (ms). */
   now: number;
+  /**
+   * A refresh read only some pages: the ids they cover, whose local writes the new snapshot now
+   * holds. Absent for a whole walk, which covers every id.
+   */
+  covers?: (id: number) => boolean;
+  /** A refresh's next page of its rotating sample. */
+  cursor?: number;
 }
 
 /**
@@ -68,17 +76,79 @@ export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number
     await discardGeneration(db, kind, gen);
     return false;
   }
-  await tx.objectStore('meta').put({
+  await tx.objectStore('meta').put({ ...updatedMeta(meta, done), gen, count: done.count, held: null });
+  await settleLocal(tx, kind, done);
+  await tx.done;
+  await db.delete('pages', generationsBelow(kind, gen));
+  // A walk held for a person is answered by this newer one.
+  if (meta.held && meta.held.gen > gen) await discardGeneration(db, kind, meta.held.gen);
+  return true;
+}
+
+/**
+ * A refresh that found nothing changed on the pages it read: the snapshot stays, checked as of
+ * `done.startedAt`, and the local writes on those pages that the server had confirmed by then
+ * give way to it.
+ */
+export async function confirmSnapshot(db: TillDb, kind: CachedKind, done: Completion): Promise<void> {
+  const tx = db.transaction(['meta', 'local'], 'readwrite', { durability: 'strict' });
+  const meta = (await tx.objectStore('meta').get(kind)) ?? emptyMeta(kind);
+  await tx.objectStore('meta').put(updatedMeta(meta, done));
+  await settleLocal(tx, kind, done);
+  await tx.done;
+}
+
+/**
+ * Copies generation `from` of a kind into `to`, all but the pages in `skip`: a refresh lays the
+ * pages it read over the rest of the snapshot without asking the API for them again. A few pages
+ * per transaction, so the worker never holds the whole catalog at once.
+ */
+export async function copyGeneration(
+  db: TillDb,
+  kind: CachedKind,
+  from: number,
+  to: number,
+  skip: ReadonlySet<number>,
+): Promise<void> {
+  const keys = (await db.getAllKeys('pages', generationRange(kind, from))).filter(([, , page]) => !skip.has(page));
+  for (let at = 0; at < keys.length; at += COPY_BATCH) {
+    const tx = db.transaction('pages', 'readonly');
+    const rows = await Promise.all(keys.slice(at, at + COPY_BATCH).map((key) => tx.store.get(key)));
+    await writeGeneration(
+      db,
+      kind,
+      to,
+      rows.flatMap((row) => (row ? [{ page: row.page, records: row.records }] : [])),
+    );
+  }
+}
+
+/** Pages copied per transaction: 2,000 records. */
+const COPY_BATCH = 10;
+
+/** The meta row after a walk or refresh completed. */
+function updatedMeta(meta: KindMeta, done: Completion): KindMeta {
+  const walked = done.covers === undefined;
+  return {
     ...meta,
-    gen,
-    count: done.count,
     pulledAt: done.startedAt,
+    walkedAt: walked ? done.startedAt : (meta.walkedAt ?? meta.pulledAt),
     attemptedAt: done.now,
     lastError: null,
-    held: null,
-  });
-  // Local writes the server confirmed before this walk began are now part of the snapshot; so is
-  // a landing that writes made since are laid over: the snapshot is their base again.
+    ...(done.cursor === undefined ? {} : { cursor: done.cursor }),
+  };
+}
+
+/**
+ * Local writes the server confirmed before the walk or refresh began, on records it read, are now
+ * part of the snapshot; so is a landing that writes made since are laid over: the snapshot is
+ * their base again. Writes to records it did not read stay over the snapshot.
+ */
+async function settleLocal(
+  tx: IDBPTransaction<TillDB, ('meta' | 'local')[], 'readwrite'>,
+  kind: CachedKind,
+  done: Completion,
+): Promise<void> {
   const local = tx.objectStore('local');
   for (
     let cursor = await local.openCursor(IDBKeyRange.bound([kind, -Infinity], [kind, Infinity]));
@@ -86,14 +156,10 @@ export async function commitGeneration(db: TillDb, kind: CachedKind, gen: number
     cursor = await cursor.continue()
   ) {
     const { landedAt, base, ...row } = cursor.value;
+    if (done.covers && !done.covers(row.id)) continue;
     if (landedAt !== null && landedAt < done.startedAt) await cursor.delete();
     else if (base && base.at < done.startedAt) await cursor.update({ ...row, landedAt });
   }
-  await tx.done;
-  await db.delete('pages', generationsBelow(kind, gen));
-  // A walk held for a person is answered by this newer one.
-  if (meta.held && meta.held.gen > gen) await discardGeneration(db, kind, meta.held.gen);
-  return true;
 }
 
 /** Share of a kind's records a pull may lose before a person must confirm it. */

@@ -1,6 +1,6 @@
 /** What the worker makes of a page's message, including those of pages a version behind. */
 import { describe, expect, it } from 'vitest';
-import { readPageMessage } from '../../sw/page-message.ts';
+import { hotIds, readPageMessage } from '../../sw/page-message.ts';
 
 describe('a page message', () => {
   it('is read as sent under today\u2019s names', () => {
@@ -28,5 +28,12 @@ describe('a page message', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('hot product ids from a page', () => {
+  it('keeps the positive whole numbers and refuses what is no list', () => {
+    expect(hotIds([3, 0, -2, 1.5, '7', 2 ** 53, 12])).toEqual([3, 12]);
+    expect([undefined, null, '1,2', { 0: 1 }].map(hotIds)).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

@@ -45,6 +45,30 @@ async function setup(products = 450, random = 0.5) {
 }
 
 describe('sync scheduler', () => {
+  it('refreshes big kinds by sample, walks them all for a person, and tells the pages either way', async () => {
+    const { standin, scheduler, messages, advance } = await setup(5_000);
+    await scheduler.pullNow();
+    const hot = standin.records('Product')[20 * 200]?.ProductID as number;
+    advance(15 * 60_000);
+    messages.length = 0;
+    const before = standin.log.length;
+    // The page's minute check brings the hot ids; a refresh reads their page (21) beside the window.
+    await scheduler.pullIfStale(15 * 60_000, [hot]);
+    const products = () => standin.log.slice(before).filter((e) => e.path.startsWith('/api/V2/Product?'));
+    expect(products().map((e) => e.path)).toContain('/api/V2/Product?page=21');
+    expect(products()).toHaveLength(16 + 3);
+    // Nothing changed: no kind to re-read, but the pages hear that the catalog was checked.
+    expect(messages.filter((m) => m.type === 'catalog-changed')).toEqual([
+      { type: 'catalog-changed', kinds: ['TenderType', 'DiscountReason', 'SeatingTable'] },
+    ]);
+
+    // "Sync now" during a refresh: the walk of every page follows it. Page 12 is outside the
+    // second refresh's window (17-25, then 1-7): only a walk asks for it.
+    const mark = standin.log.length;
+    await Promise.all([scheduler.pullNow(), scheduler.pullNow(true)]);
+    expect(standin.log.slice(mark).filter((e) => e.path === '/api/V2/Product?page=12')).toHaveLength(1);
+  });
+
   it('shares one pull between callers that arrive while it runs, under the pull lock', async () => {
     const { standin, scheduler, locks } = await setup();
     const [a, b] = await Promise.all([scheduler.pullNow(), scheduler.pullNow()]);

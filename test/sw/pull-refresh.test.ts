@@ -1,0 +1,170 @@
+/**
+ * The refresh of a big kind (sw/pull-refresh.ts) against the stand-in: what it asks, what it
+ * finds, and when it leaves the work to a whole walk. 5,000 products: 25 pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { recordId } from '../../app/epos/ids.ts';
+import { PAGE_SIZE } from '../../app/epos/kinds.ts';
+import type { OpenRecord } from '../../app/epos/records.ts';
+import { readAll, readKindMeta, readOne } from '../../app/store/catalog.ts';
+import { type PullOutcome, pullKind } from '../../sw/pull.ts';
+import { FULL_WALK_MS, MAX_HOT_PAGES, SAMPLE_PAGES } from '../../sw/pull-refresh.ts';
+import { freshDb, standinClient } from '../store/fixture.ts';
+
+const PRODUCTS = 5_000;
+const PAGES = PRODUCTS / PAGE_SIZE;
+
+async function till(products = PRODUCTS) {
+  const db = await freshDb();
+  const { standin, client } = standinClient({ products });
+  const clock = { now: 1_000_000 };
+  const deps = { db, client, now: () => clock.now };
+  const pull = async (
+    plan: { full?: boolean; hot?: number[] } = {},
+  ): Promise<{ outcome: PullOutcome; asked: string[] }> => {
+    const before = standin.log.length;
+    const outcome = await pullKind(deps, 'Product', plan);
+    clock.now += 15 * 60_000;
+    return { outcome, asked: standin.log.slice(before).map((e) => `${e.method} ${e.path}`) };
+  };
+  await pull();
+  const ids = standin.records('Product').map((p) => recordId('Product', p) as number);
+  /** The product at a place in the list (0-based). */
+  const at = (i: number) => standin.records('Product')[i] as OpenRecord;
+  return { db, standin, clock, pull, ids, at };
+}
+
+const pageOf = (path: string) => Number(/page=(\d+)/.exec(path)?.[1]);
+
+describe('refreshing the products', () => {
+  it('asks for the rotating window and the last pages only, writes nothing when nothing changed, and moves the window on', async () => {
+    const { db, pull } = await till();
+    const meta = await readKindMeta(db, 'Product');
+    const first = await pull();
+    expect(first.outcome).toEqual({ kind: 'Product', ok: true, count: PRODUCTS, unchanged: true });
+    // Pages 1-16, the last (25, full) and the one after it, which is empty.
+    expect(first.asked.map(pageOf)).toEqual([
+      ...Array.from({ length: SAMPLE_PAGES }, (_, i) => i + 1),
+      PAGES,
+      PAGES + 1,
+    ]);
+    const after = await readKindMeta(db, 'Product');
+    expect(after.gen).toBe(meta.gen);
+    expect(after.pulledAt).toBeGreaterThan(meta.pulledAt as number);
+    expect(after.walkedAt).toBe(meta.pulledAt);
+    expect(after.cursor).toBe(SAMPLE_PAGES + 1);
+
+    // The window wraps: 17-25 then 1-7.
+    const second = await pull();
+    expect(second.asked.map(pageOf)).toEqual([1, 2, 3, 4, 5, 6, 7, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]);
+    expect((await readKindMeta(db, 'Product')).cursor).toBe(8);
+  });
+
+  it('finds new products at the end and an edit in the window, laid over a copy of the snapshot', async () => {
+    const { db, standin, pull, ids, at } = await till();
+    const maxId = Math.max(...ids);
+    standin.put('Product', { ...at(PRODUCTS - 1), ProductID: maxId + 1, Name: 'New Nectarine' });
+    standin.put('Product', { ...at(PRODUCTS - 1), ProductID: maxId + 2, Name: 'New Nutmeg' });
+    standin.put('Product', { ...at(3 * PAGE_SIZE + 5), Name: 'Edited Elderflower' });
+    const { outcome, asked } = await pull();
+    expect(outcome).toEqual({ kind: 'Product', ok: true, count: PRODUCTS + 2 });
+    // The last page was full: the one after it holds the new products.
+    expect(asked.map(pageOf).slice(-2)).toEqual([PAGES, PAGES + 1]);
+    const all = await readAll(db, 'Product');
+    expect(all).toHaveLength(PRODUCTS + 2);
+    expect(all.map((p) => p.Name)).toEqual(standin.records('Product').map((p) => p.Name));
+    const meta = await readKindMeta(db, 'Product');
+    expect(meta.count).toBe(PRODUCTS + 2);
+    // Still the walk of the start: a refresh is no walk.
+    expect(meta.walkedAt).toBe(1_000_000);
+  });
+
+  it('finds an edit outside the window when the window gets there, and at once on a hot product\u2019s page', async () => {
+    const { db, standin, pull, at } = await till();
+    const far = at(20 * PAGE_SIZE + 7); // page 21: outside the first window (1-16)
+    const hot = at(18 * PAGE_SIZE + 1); // page 19
+    standin.put('Product', { ...far, Name: 'Far Fennel' });
+    standin.put('Product', { ...hot, Name: 'Hot Hazelnut' });
+    const hotId = recordId('Product', hot) as number;
+    const farId = recordId('Product', far) as number;
+
+    const first = await pull({ hot: [hotId] });
+    expect(first.asked.map(pageOf)).toContain(19);
+    expect(first.asked).toHaveLength(SAMPLE_PAGES + 3);
+    expect((await readOne(db, 'Product', hotId))?.Name).toBe('Hot Hazelnut');
+    expect((await readOne(db, 'Product', farId))?.Name).toBe(far.Name);
+
+    await pull();
+    expect((await readOne(db, 'Product', farId))?.Name).toBe('Far Fennel');
+  });
+
+  it('reads at most a few pages for hot products, however many there are', async () => {
+    const pages = 50;
+    const { pull, at } = await till(pages * PAGE_SIZE);
+    // One product from each page but the last (read anyway), from page 49 down.
+    const hot = Array.from(
+      { length: pages - 1 },
+      (_, page) => recordId('Product', at(page * PAGE_SIZE)) as number,
+    ).reverse();
+    const { asked } = await pull({ hot });
+    const outsideWindow = asked.map(pageOf).filter((page) => page > SAMPLE_PAGES && page < pages);
+    expect(outsideWindow).toEqual(Array.from({ length: MAX_HOT_PAGES }, (_, i) => pages - MAX_HOT_PAGES + i));
+  });
+
+  it('leaves a product deleted anywhere to a whole walk, which finds it gone', async () => {
+    const { db, standin, pull, at } = await till();
+    const gone = recordId('Product', at(10 * PAGE_SIZE + 50)) as number;
+    standin.remove('Product', gone);
+    const { outcome, asked } = await pull();
+    expect(outcome).toEqual({ kind: 'Product', ok: true, count: PRODUCTS - 1 });
+    // The sample, then every page.
+    expect(asked.length).toBeGreaterThan(SAMPLE_PAGES + PAGES);
+    expect(await readOne(db, 'Product', gone)).toBeUndefined();
+    expect((await readKindMeta(db, 'Product')).walkedAt).toBe(1_000_000 + 15 * 60_000);
+  });
+
+  it('walks when the last walk is a day old, when a person asks for everything, and for a small kind', async () => {
+    const { clock, pull } = await till();
+    expect((await pull({ full: true })).asked).toHaveLength(PAGES + 1);
+    expect((await pull()).asked).toHaveLength(SAMPLE_PAGES + 2);
+    clock.now += FULL_WALK_MS;
+    expect((await pull()).asked).toHaveLength(PAGES + 1);
+
+    const small = await till((SAMPLE_PAGES + 1) * PAGE_SIZE - 1);
+    expect((await small.pull()).asked).toHaveLength(SAMPLE_PAGES + 1);
+    expect((await readKindMeta(small.db, 'Product')).walkedAt).toBe(1_000_000 + 15 * 60_000);
+  });
+
+  it('settles the landed local writes on the pages it read and keeps the others', async () => {
+    const { db, standin, pull, at } = await till();
+    const read = at(2 * PAGE_SIZE);
+    const unread = at(20 * PAGE_SIZE);
+    for (const record of [read, unread]) {
+      const id = recordId('Product', record) as number;
+      standin.put('Product', { ...record, Name: `Landed ${id}` });
+      await db.put('local', { kind: 'Product', id, record: { ...record, Name: `Landed ${id}` }, landedAt: 1 });
+    }
+    await pull();
+    const left = (await db.getAll('local')).map((row) => row.id);
+    expect(left).toEqual([recordId('Product', unread)]);
+    expect((await readOne(db, 'Product', recordId('Product', read) as number))?.Name).toBe(
+      `Landed ${recordId('Product', read)}`,
+    );
+  });
+
+  it('a failed page keeps the snapshot as it was, says why, and leaves no pages behind', async () => {
+    const { db, standin, pull, at } = await till();
+    standin.put('Product', { ...at(5), Name: 'Never Seen' });
+    standin.faults.add({ match: { path: /page=9$/ }, type: 'status', status: 500 });
+    const meta = await readKindMeta(db, 'Product');
+    const { outcome } = await pull();
+    expect(outcome).toMatchObject({ kind: 'Product', ok: false });
+    expect(outcome.error).toContain('500');
+    const after = await readKindMeta(db, 'Product');
+    expect(after).toMatchObject({ gen: meta.gen, pulledAt: meta.pulledAt });
+    expect(after.cursor).toBeUndefined();
+    expect(after.lastError).toContain('500');
+    expect((await readOne(db, 'Product', recordId('Product', at(5)) as number))?.Name).not.toBe('Never Seen');
+    expect(await db.count('pages')).toBe(PAGES);
+  });
+});
