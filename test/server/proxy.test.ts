@@ -1,6 +1,10 @@
 /** proxyTo: forwards to a real API base and relays the answer, and never logs the token. */
+
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compressAnswer } from './compress.ts';
 import { proxyTo } from './proxy.ts';
+import { rawRequest } from './raw-request.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 describe('proxyTo', () => {
@@ -73,6 +77,32 @@ describe('proxyTo', () => {
     } finally {
       error.mockRestore();
       await dead.close();
+    }
+  });
+
+  it('sends a large answer compressed as the till accepts it, decoded from whatever coding the upstream used', async () => {
+    const page = JSON.stringify(
+      Array.from({ length: 200 }, (_, i) => ({ ProductID: i + 1, Name: `Product ${i + 1}` })),
+    );
+    const gzipped = await startServer({
+      api: async (request) => compressAnswer(request, Response.json(JSON.parse(page))),
+    });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const proxied = await startServer({ api: proxyTo(gzipped.url) });
+    try {
+      const port = Number(new URL(proxied.url).port);
+      const br = await rawRequest(port, '/api/V2/Product?page=1', 'GET', { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('Accept-Encoding');
+      expect(br.body.length).toBeLessThan(page.length / 4);
+      expect(brotliDecompressSync(br.body).toString()).toBe(page);
+      const raw = await rawRequest(port, '/api/V2/Product?page=1', 'GET', {});
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      expect(raw.body.toString()).toBe(page);
+    } finally {
+      log.mockRestore();
+      await proxied.close();
+      await gzipped.close();
     }
   });
 

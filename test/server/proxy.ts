@@ -3,6 +3,7 @@
  * on the page's own origin. Logs method, path and status only: never a header, so never the token.
  */
 import { bodyTooLarge } from './body.ts';
+import { compressAnswer } from './compress.ts';
 import type { Handler } from './server.ts';
 
 /** Request headers that describe this hop, not the request; fetch sets its own. */
@@ -58,7 +59,11 @@ export function proxyTo(base: string): Handler {
     );
     const out = new Headers(answer.headers);
     for (const name of HOP_RESPONSE) out.delete(name);
-    return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out });
+    // fetch decoded the upstream's coding; the till's link gets one again (a catalog page: 120 KB raw, ~9 KB br).
+    return compressAnswer(
+      request,
+      new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out }),
+    );
   };
 }
 

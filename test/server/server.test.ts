@@ -28,6 +28,10 @@ describe('startServer', () => {
     await mkdir(join(site, 'assets'), { recursive: true });
     await writeFile(join(base, 'secret.txt'), 'outside the site');
     await writeFile(join(site, 'index.html'), '<!doctype html><title>x</title>');
+    await writeFile(
+      join(site, 'content-security-policy.txt'),
+      "default-src 'self'; script-src 'self'; frame-ancestors https://*.eposnowhq.com\n",
+    );
     await writeFile(join(site, 'sw.js'), 'self.x=1');
     await writeFile(join(site, 'assets', 'app-ABCDEFGH.js'), 'console.log(1)');
     await writeFile(join(site, 'assets', 'app-ABCDEFGH.css'), 'p{}');
@@ -101,12 +105,12 @@ describe('startServer', () => {
     }
   });
 
-  it('serves index.html for / with no-cache and a strict CSP', async () => {
+  it('serves index.html for / with no-cache and the build\u2019s policy, less frame-ancestors (tests frame it from other origins)', async () => {
     const response = await fetch(`${server.url}/?appToken=abc&deviceID=1`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'");
     expect(await response.text()).toContain('<title>x</title>');
   });
 

@@ -6,8 +6,8 @@
  */
 import type { Stats } from 'node:fs';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { CODINGS, type Coding, negotiateCoding } from './accept-encoding.ts';
 
@@ -27,13 +27,36 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * What the page may load: only its own origin, no inline script or style. The app is built
- * for this (no inline code in index.html), so the dev server enforces it to keep it that way.
- * No frame-ancestors: Epos Now embeds the page in its till and back office.
+ * The policy a page is served with: the one the build wrote for production
+ * (content-security-policy.txt, build.mjs), so what is tested here is what ships, less its
+ * frame-ancestors: locally any page may frame the app (the tests play Epos Now's till from
+ * another origin). None when the directory holds no such file (it is no build).
  */
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
+async function pagePolicy(root: string): Promise<string | undefined> {
+  let policy = policies.get(root);
+  if (policy === undefined) {
+    policy = readFile(join(root, POLICY_FILE), 'utf8').then(
+      (text) =>
+        text
+          .trim()
+          .split(';')
+          .map((directive) => directive.trim())
+          .filter((directive) => directive !== '' && !directive.startsWith('frame-ancestors'))
+          .join('; '),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      },
+    );
+    policies.set(root, policy);
+  }
+  return policy;
+}
+
+/** Where build.mjs writes the production policy. */
+const POLICY_FILE = 'content-security-policy.txt';
+/** Each served directory's policy, read once. */
+const policies = new Map<string, Promise<string | undefined>>();
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -56,7 +79,8 @@ export async function serveStatic(root: string, request: Request): Promise<Respo
     'Cache-Control': cacheControl(name),
     'X-Content-Type-Options': 'nosniff',
   });
-  if (name.endsWith('.html')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  const policy = name.endsWith('.html') ? await pagePolicy(root) : undefined;
+  if (policy !== undefined) headers.set('Content-Security-Policy', policy);
   const copies = await compressedCopies(file, info);
   // Caches between here and the browser must keep one answer per coding.
   if (copies.size > 0) headers.set('Vary', 'Accept-Encoding');

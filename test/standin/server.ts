@@ -6,7 +6,7 @@
 import type { IdStyle } from '../../app/epos/ids.ts';
 import type { Kind } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
-import { compressAnswer } from './compress.ts';
+import { compressAnswer } from '../server/compress.ts';
 import { connectionOf } from './connection.ts';
 import { delay } from './delay.ts';
 import { ConnectionDropped } from './dropped.ts';

@@ -1,11 +1,12 @@
 /**
- * The stand-in's answers compressed as a real API sends them over the internet: a page of 200
- * products is about 120 KB of JSON raw and 9-11 KB compressed (brotli 5, gzip 6), so a till's
- * first visit over a slow link is measured with the bytes a shop's link really carries.
+ * API answers compressed as a real API sends them over the internet: a page of 200 products is
+ * about 120 KB of JSON raw and 9-11 KB compressed (brotli 5, gzip 6). The stand-in's answers go
+ * out so, and a till's first visit over a slow link is measured with the bytes a shop's link
+ * really carries; `npm run serve`'s proxy compresses what it relays the same way.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { negotiateCoding } from '../server/accept-encoding.ts';
+import { negotiateCoding } from './accept-encoding.ts';
 
 /**
  * Below this a body goes raw, as servers do (nginx's gzip_min_length, IIS's 2,700 bytes): a
