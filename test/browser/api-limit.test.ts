@@ -1,0 +1,90 @@
+/**
+ * Epos Now's API limit met in a real browser (issue 14): a pull that hears "API Limit Exceeded"
+ * stops the worker asking anything (catalog and writes alike) until its Retry-After, every open
+ * page of the till says so, and afterwards the writes made meanwhile go once each.
+ */
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+
+const PRODUCTS = 450;
+/** Retry-After the stand-in gives, in seconds: long enough to see the wait, short enough for a test. */
+const RETRY_AFTER = 6;
+
+describe("Epos Now's API limit in Chromium", () => {
+  let app: ServedApp;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    app = await serveApp('limit', { products: PRODUCTS });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await app?.close();
+  });
+
+  it('a limit met by a pull holds the pull and the writes alike, says so on every open page, and both go after Retry-After', async () => {
+    context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const till = await context.newPage();
+    const problems = watchProblems(till);
+    await till.goto(app.appUrl());
+    await till.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    await till.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
+    const office = await context.newPage();
+    await office.goto(`${app.server.url}/#/office/sync`);
+
+    const { standin } = app;
+    // The pull's first request (tender types go first) meets the limit.
+    standin.faults.add({
+      match: { path: '/api/V2/TenderType' },
+      type: 'rate-limit',
+      status: 429,
+      retryAfter: RETRY_AFTER,
+      times: 1,
+    });
+    const asked = Date.now();
+    await office
+      .getByRole('button', { name: /Sync now/ })
+      .first()
+      .click();
+    const notice = (page: typeof till) =>
+      page.getByRole('status').filter({ hasText: 'API limit for this account was reached; trying again at' });
+    await notice(till).waitFor(WAIT);
+    await notice(office).waitFor(WAIT);
+    const limitedAt = standin.log.length;
+    const heard = Date.now();
+
+    // A write made during the wait is kept, not sent into the same refusal.
+    const [result] = await till.evaluate(() =>
+      Promise.all([
+        (window.eposTill as NonNullable<typeof window.eposTill>).write({
+          op: 'create',
+          kind: 'Customer',
+          body: { Forename: 'Lim', Surname: 'Waiting' },
+        }),
+      ]),
+    );
+    expect(result?.state).toBe('queued');
+    await till.waitForTimeout(1_000);
+    expect(standin.log.slice(limitedAt)).toEqual([]);
+
+    // The first request after the limit comes no sooner than Retry-After after it was met (at or after `asked`).
+    await expect
+      .poll(() => standin.log.length > limitedAt, { timeout: RETRY_AFTER * 1_000 + WAIT.timeout, interval: 50 })
+      .toBe(true);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(RETRY_AFTER * 1_000);
+    // After Retry-After: the write goes once, the pull completes, the notice goes from both pages.
+    await till
+      .getByRole('status', { name: 'Changes' })
+      .filter({ hasText: /^All changes saved$/ })
+      .waitFor({ timeout: RETRY_AFTER * 1_000 + WAIT.timeout });
+    await notice(till).waitFor({ state: 'detached', ...WAIT });
+    await notice(office).waitFor({ state: 'detached', ...WAIT });
+    expect(heard - asked).toBeLessThan(RETRY_AFTER * 1_000);
+    const after = standin.log.slice(limitedAt);
+    expect(after.filter((e) => e.method === 'POST' && e.path === '/api/V2/Customer')).toHaveLength(1);
+    expect(standin.records('Customer').filter((c) => c.Surname === 'Waiting')).toHaveLength(1);
+    expect(unexpected(problems).filter((text) => !text.includes('status of 429'))).toEqual([]);
+  });
+});
