@@ -44,7 +44,9 @@ const TARGET = 'es2022';
  *   brought it to 44.74 KB. Loading the
  *   table plan and discount form lazily was tried and measured: it took 0.69 KB off startup but
  *   added 1.8 KB to the lazy part, and the dialogs then opened empty for a moment with focus on
- *   Done instead of the first table, so they stay in startup.
+ *   Done instead of the first table, so they stay in startup. Issue 14 added 0.17 KB (44.88 ->
+ *   45.05): the hot product ids a refresh reads (favourites, best sellers), and one settings
+ *   request a pull for all of a till's open pages instead of one a page; the gate moved to 45.5.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -62,7 +64,7 @@ const TARGET = 'es2022';
  *   (12,192 -> 1,977 a day, `npm run bench`), and the probe before sending after an outage; so
  *   the gate moved to 20.5.
  */
-const BUDGET = { app: 45_000, lazy: 28_000, worker: 20_500 };
+const BUDGET = { app: 45_500, lazy: 28_000, worker: 20_500 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

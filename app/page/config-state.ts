@@ -51,7 +51,24 @@ export interface ConfigDeps {
   /** The page's channel (the caller's to close). */
   channel: PageChannel;
   now(): number;
+  /**
+   * Runs `task` holding the named lock, shared by the till's pages (Web Locks); without it, pages
+   * do not take turns.
+   */
+  withLock?<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /** Where the till's pages note when one of them last asked for the settings; default localStorage. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
+
+/**
+ * Settings Epos Now answered this recently to a page of the till are news enough for the others:
+ * they hear the same pull within milliseconds, and wait for that answer under the lock.
+ */
+const SHARED_FETCH_MS = 5_000;
+/** The localStorage key of when a page of the till last had the settings' answer after a pull (ms). */
+const ASKED_KEY = 'epos-till:settings-asked';
+/** The lock the till's pages take turns under to ask for the settings after a pull. */
+const SETTINGS_LOCK = 'epos-till-settings-fetch';
 
 /** Reads the stored document, then the server's, and follows other pages' saves. */
 export function createConfigState(deps: ConfigDeps): ConfigState {
@@ -102,6 +119,37 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     });
   }
 
+  /**
+   * After a pull, every open page of the till hears the same 'catalog-changed': the first to get
+   * the lock asks Epos Now, and the others find what it stored and read that (one request a pull,
+   * however many pages are open).
+   */
+  async function fetchAfterPull(): Promise<void> {
+    const fetchUnlessFresh = async (): Promise<void> => {
+      if (deps.now() - askedAt() < SHARED_FETCH_MS) return readStored();
+      await fetchServer();
+      noteAsked(deps.now());
+    };
+    return deps.withLock ? deps.withLock(SETTINGS_LOCK, fetchUnlessFresh) : fetchUnlessFresh();
+  }
+
+  // Blocked or full storage just means each page asks for itself.
+  function askedAt(): number {
+    try {
+      return Number((deps.storage ?? localStorage).getItem(ASKED_KEY)) || 0;
+    } catch (error) {
+      if (error instanceof DOMException || error instanceof ReferenceError) return 0;
+      throw error;
+    }
+  }
+  function noteAsked(at: number): void {
+    try {
+      (deps.storage ?? localStorage).setItem(ASKED_KEY, String(at));
+    } catch (error) {
+      if (!(error instanceof DOMException || error instanceof ReferenceError)) throw error;
+    }
+  }
+
   // One read at a time, in order: a slow fetch cannot overwrite a save made after it began.
   const enqueue = (step: () => Promise<void>): Promise<void> => {
     reads = reads.then(step).catch((error: unknown) => {
@@ -128,7 +176,7 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     const type = (event as MessageEvent<WorkerMessage>).data?.type;
     if (type === 'settings-changed') void enqueue(readStored);
     // A finished pull means the API is reachable: a good moment to look for new settings.
-    else if (type === 'catalog-changed') void enqueue(fetchServer);
+    else if (type === 'catalog-changed') void enqueue(fetchAfterPull);
   };
   channel.addEventListener('message', onMessage);
   void enqueue(readStored).then(() => enqueue(fetchServer));

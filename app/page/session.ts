@@ -84,6 +84,7 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     writer,
     channel,
     now: Date.now,
+    withLock: (name, task) => (navigator.locks ? navigator.locks.request(name, task) : task()),
   });
   const apiLimit = watchApiLimit(db, channel);
   // The interval is read at each check, so a manager's change applies without a reload.

@@ -55,8 +55,12 @@ async function setup(
     noClient?: boolean;
     db?: TillDb;
     channel?: Channel;
+    clock?: { now: number };
+    withLock?: ConfigDeps['withLock'];
+    storage?: ConfigDeps['storage'];
   } = {},
 ) {
+  const clock = options.clock ?? { now: NOW };
   const db = options.db ?? (await freshDb());
   if (options.stored !== undefined)
     await db.put('settings', { key: 'app', document: options.stored, storedAt: NOW - 1 });
@@ -69,9 +73,11 @@ async function setup(
     client: options.noClient ? undefined : { getSettings },
     writer,
     channel,
-    now: () => NOW,
+    now: () => clock.now,
+    ...(options.withLock ? { withLock: options.withLock } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
   });
-  return { db, channel, getSettings, writer, state };
+  return { db, channel, getSettings, writer, state, clock };
 }
 
 /** Two pages of one till (one database, one bus), each with the server's settings fetched. */
@@ -294,10 +300,12 @@ describe('ConfigState', () => {
   });
 
   it('fetches again when the worker says a catalog pull finished, and stops listening once closed', async () => {
-    const { state, channel, getSettings } = await setup();
+    const { state, channel, getSettings, clock } = await setup();
     await vi.waitFor(() => expect(state.get().source).toBe('server'));
     const calls = getSettings.mock.calls.length;
     expect(calls).toBe(1);
+    // Asked more than a moment ago: what is stored is no news of this pull.
+    clock.now += 60_000;
     getSettings.mockImplementation(async () => ({
       document: { version: 1, tillName: 'Renamed on the server' },
       storedAt: null,
@@ -311,6 +319,38 @@ describe('ConfigState', () => {
     channel.deliver({ type: 'settings-changed' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(getSettings).toHaveBeenCalledTimes(calls + 1);
+  });
+
+  it('after a pull, one page of the till asks Epos Now and the others read what it stored', async () => {
+    const join = bus();
+    const db = await freshDb();
+    const clock = { now: NOW };
+    // One lock for the till's pages, as Web Locks are: each task waits for the one before.
+    let held: Promise<unknown> = Promise.resolve();
+    const withLock = <T>(_name: string, task: () => Promise<T>): Promise<T> => {
+      const run = held.then(task);
+      held = run.catch(() => undefined);
+      return run;
+    };
+    const shared = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => shared.get(key) ?? null,
+      setItem: (key: string, value: string) => void shared.set(key, value),
+    };
+    const pages = await Promise.all([1, 2, 3].map(() => setup({ db, channel: join(), clock, withLock, storage })));
+    for (const page of pages) await vi.waitFor(() => expect(page.state.get().source).toBe('server'));
+    const asked = () => pages.reduce((n, page) => n + page.getSettings.mock.calls.length, 0);
+    const before = asked();
+    for (const page of pages)
+      page.getSettings.mockImplementation(async () => ({
+        document: { version: 1, tillName: 'After the pull' },
+        storedAt: null,
+      }));
+
+    clock.now += 60_000;
+    for (const page of pages) page.channel.deliver({ type: 'catalog-changed', kinds: [] });
+    for (const page of pages) await vi.waitFor(() => expect(page.state.get().config.tillName).toBe('After the pull'));
+    expect(asked() - before).toBe(1);
   });
 
   it('shows a stored document it cannot read as an error, keeping what it had', async () => {

@@ -1,7 +1,8 @@
 /**
- * Epos Now's API limit met in a real browser (issue 14): a pull that hears "API Limit Exceeded"
- * stops the worker asking anything (catalog and writes alike) until its Retry-After, every open
- * page of the till says so, and afterwards the writes made meanwhile go once each.
+ * The account's request budget in a real browser (issue 14): a pull that hears "API Limit
+ * Exceeded" stops the worker asking anything (catalog and writes alike) until its Retry-After,
+ * every open page of the till says so, and afterwards the writes made meanwhile go once each; and
+ * the pages open in one browser profile share one pull, the settings' request included.
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ const PRODUCTS = 450;
 /** Retry-After the stand-in gives, in seconds: long enough to see the wait, short enough for a test. */
 const RETRY_AFTER = 6;
 
-describe("Epos Now's API limit in Chromium", () => {
+describe("the account's request budget in Chromium", () => {
   let app: ServedApp;
   let context: BrowserContext | undefined;
 
@@ -86,5 +87,36 @@ describe("Epos Now's API limit in Chromium", () => {
     expect(after.filter((e) => e.method === 'POST' && e.path === '/api/V2/Customer')).toHaveLength(1);
     expect(standin.records('Customer').filter((c) => c.Surname === 'Waiting')).toHaveLength(1);
     expect(unexpected(problems).filter((text) => !text.includes('status of 429'))).toEqual([]);
+  });
+
+  it('one pull serves every open page of the till: the catalog and the settings are asked once, not once a page', async () => {
+    context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const till = await context.newPage();
+    await till.goto(app.appUrl());
+    await till.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    const office = await context.newPage();
+    await office.goto(`${app.server.url}/#/office/sync`);
+    const third = await context.newPage();
+    await third.goto(app.appUrl());
+    await third.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    // Past the moment in which one page's answer serves the others (config-state.ts), so this
+    // pull's settings are asked afresh.
+    await till.waitForTimeout(6_000);
+
+    const { standin } = app;
+    const before = standin.log.length;
+    await office
+      .getByRole('button', { name: /Sync now/ })
+      .first()
+      .click();
+    await office
+      .getByText(/^Catalog updated just now$/)
+      .first()
+      .waitFor(WAIT);
+    await till.waitForTimeout(1_500);
+    const asked = standin.log.slice(before).map((e) => e.path.replace(/\?.*/, ''));
+    expect(asked.filter((path) => path === '/api/V2/Product')).toHaveLength(Math.ceil(PRODUCTS / 200));
+
+    expect(asked.filter((path) => path === '/api/integration/appsettings')).toHaveLength(1);
   });
 });
