@@ -63,16 +63,19 @@ export async function refreshKind(
     fresh.set(page, await client.list(kind, page));
   });
   // A full last page may have more after it.
-  for (let page = last; (fresh.get(page)?.length ?? 0) === PAGE_SIZE; page++) {
-    fresh.set(page + 1, await client.list(kind, page + 1));
+  for (let page = last + 1, tail = fresh.get(last) ?? []; tail.length === PAGE_SIZE; page++) {
+    tail = await client.list(kind, page);
+    fresh.set(page, tail);
   }
 
   const changed = new Map<number, OpenRecord[]>();
   let count = meta.count;
   for (const [page, records] of fresh) {
-    const stored = page > last ? [] : await storedPage(db, kind, meta.gen, page);
-    if (!sameIds(kind, stored, records, page >= last)) return 'walk';
-    if (page >= last) count += records.length - stored.length;
+    // Past the snapshot's last page there is no row: nothing stored.
+    const stored = await storedPage(db, kind, meta.gen, page);
+    if (!inPlace(kind, stored, records)) return 'walk';
+    // Only the last page and those after it can grow: the others are full, as the API pages.
+    count += records.length - stored.length;
     if (JSON.stringify(stored) !== JSON.stringify(records)) changed.set(page, records);
   }
 
@@ -106,30 +109,21 @@ export async function refreshKind(
   return { kind, ok: true, count };
 }
 
-/** Whether only a whole walk will do, before anything is asked. */
+/**
+ * Whether only a whole walk will do, before anything is asked: a first pull or a small kind (a
+ * walk costs about as much as a sample), a walk held for a person, a day since the last walk.
+ */
 function needsWalk(meta: KindMeta, last: number, now: number): boolean {
-  const walkedAt = meta.walkedAt ?? meta.pulledAt;
-  return (
-    meta.gen === 0 ||
-    (meta.held ?? null) !== null ||
-    walkedAt === null ||
-    now - walkedAt >= FULL_WALK_MS ||
-    // A small kind costs about as much to walk as to sample.
-    last <= SAMPLE_PAGES + 1
-  );
+  const walkedAt = meta.walkedAt ?? meta.pulledAt ?? 0;
+  return last <= SAMPLE_PAGES + 1 || (meta.held ?? null) !== null || now - walkedAt >= FULL_WALK_MS;
 }
 
 /**
- * Whether a page read now holds the stored page's records in place: the same ids in the same
- * order, or at the end (`tail`), the stored ones followed by new ones.
+ * Whether a page read now holds the stored page's records in place: the stored ids, in order,
+ * first (a page before the last is full both times, so that is all of it; the last may have
+ * new ones after them).
  */
-function sameIds(
-  kind: CachedKind,
-  stored: readonly OpenRecord[],
-  fresh: readonly OpenRecord[],
-  tail: boolean,
-): boolean {
-  if (tail ? fresh.length < stored.length : fresh.length !== stored.length) return false;
+function inPlace(kind: CachedKind, stored: readonly OpenRecord[], fresh: readonly OpenRecord[]): boolean {
   return stored.every((record, i) => recordId(kind, record) === recordId(kind, fresh[i]));
 }
 

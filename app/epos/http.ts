@@ -141,6 +141,10 @@ export function createTransport(options: TransportOptions): Transport {
       body: sendOptions.body,
       signal: controller.signal,
       redirect: method === 'GET' ? 'follow' : 'manual',
+      // Always asked of the server, never taken from the HTTP cache as it stands: where the API
+      // sent an ETag or Last-Modified, the browser makes the request conditional, and an
+      // unchanged page comes back 304 with no body (the cached copy is what fetch returns).
+      ...(method === 'GET' ? { cache: 'no-cache' as const } : {}),
     };
     try {
       let response: Response;

@@ -120,3 +120,51 @@ describe("the account's request budget in Chromium", () => {
     expect(asked.filter((path) => path === '/api/integration/appsettings')).toHaveLength(1);
   });
 });
+
+describe('conditional requests in Chromium, against a server that sends validators', () => {
+  let app: ServedApp;
+
+  beforeAll(async () => {
+    app = await serveApp('validators', { products: PRODUCTS, validators: true });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('asks again with the page it holds: unchanged pages come back 304 with no body, a changed one whole, and the till shows it', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    try {
+      const till = await context.newPage();
+      const problems = watchProblems(till);
+      await till.goto(app.appUrl());
+      await till.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+      const { standin } = app;
+      const product = standin.records('Product')[300] as { Name: string };
+      standin.put('Product', { ...product, Name: 'Conditional Clementine' });
+
+      const before = standin.log.length;
+      await till
+        .getByRole('button', { name: /Sync now/ })
+        .first()
+        .click();
+      await till.getByRole('searchbox', { name: 'Search products' }).fill('conditional clementine');
+      await till.getByRole('list', { name: 'Search results' }).getByText('Conditional Clementine').waitFor(WAIT);
+      const pages = standin.log
+        .slice(before)
+        .filter((e) => e.path.startsWith('/api/V2/Product?'))
+        .map((e) => `${e.path} ${e.status} ${e.headers['if-none-match'] === undefined ? 'plain' : 'conditional'}`);
+      // Page 2 holds product 301: changed, so whole; pages 1 and 3 unchanged: 304.
+      expect(pages).toEqual([
+        '/api/V2/Product?page=1 304 conditional',
+        '/api/V2/Product?page=2 200 conditional',
+        '/api/V2/Product?page=3 304 conditional',
+      ]);
+      await till.getByRole('searchbox', { name: 'Search products' }).fill('');
+      await till.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+      expect(unexpected(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

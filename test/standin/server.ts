@@ -21,6 +21,7 @@ import { handleSettings } from './settings.ts';
 import type { LoggedRequest, Standin, StandinOptions } from './standin.ts';
 import { StandinState } from './state.ts';
 import { handleV2 } from './v2.ts';
+import { withValidator } from './validators.ts';
 
 // V2 bodies keep a byte-order mark and get bad bytes replaced; settings must refuse bad bytes.
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -40,6 +41,9 @@ export class LocalStandin implements Standin {
   private readonly writer: StateWriter | undefined;
   private readonly route: (pathname: string) => Route;
   private readonly createStatus: 200 | 201;
+  private readonly validators: boolean;
+  /** When the data last changed (ms): a day before start (seeded or restored), then each write (./validators.ts). */
+  private changedAt = 0;
   private arrivals = 0;
   private readonly requests: RequestLog;
 
@@ -63,15 +67,20 @@ export class LocalStandin implements Standin {
     this.idStyle = idStyle;
     this.token = token;
     this.createStatus = createStatus;
+    this.validators = options.validators === true;
     this.route = createRouter(options.segments);
     this.faults = new FaultInjector(substream(seed, 'faults'));
     this.requests = new RequestLog(options.log);
 
     let writer: StateWriter | undefined;
-    this.state = new StandinState(idStyle, () => writer?.schedule());
+    this.state = new StandinState(idStyle, () => {
+      this.changedAt = Date.now();
+      writer?.schedule();
+    });
     const saved = persistFile === undefined ? undefined : readSnapshot(persistFile);
     if (saved === undefined) seedState(this.state, { products, seed });
     else restoreState(this.state, saved);
+    this.changedAt = Date.now() - 24 * 60 * 60_000;
     // Created after restoring, so loading the file does not write it straight back.
     if (persistFile !== undefined)
       writer = new StateWriter(persistFile, () => snapshotOf(this.state), saved === undefined);
@@ -122,7 +131,7 @@ export class LocalStandin implements Standin {
       this.requests.add(entry, arrival);
       throw new ConnectionDropped(false);
     }
-    const response =
+    const answered =
       outcome === undefined || outcome.type === 'drop-after-apply'
         ? this.answer(
             request,
@@ -133,6 +142,8 @@ export class LocalStandin implements Standin {
             entry.bodyBytes === undefined ? entry.body : DECODER.decode(bytes),
           )
         : faultAnswer(outcome, route);
+    const response =
+      this.validators && outcome === undefined ? await withValidator(request, answered, this.changedAt) : answered;
     if (outcome?.type === 'drop-after-apply') {
       this.requests.add(entry, arrival);
       throw new ConnectionDropped(true);

@@ -33,6 +33,8 @@ export interface StandinOptions {
   segments?: SegmentMap;
   /** Caps of `log` (./request-log.ts); default 50,000 entries, 64 KiB of each body, 64 Mi characters in all. */
   log?: LogLimits;
+  /** Send an ETag with every successful GET and answer 304 to a request that holds it (./validators.ts); default false. */
+  validators?: boolean;
 }
 
 /** One request as the stand-in saw it. */
