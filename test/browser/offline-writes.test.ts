@@ -181,7 +181,7 @@ describe('offline writes in Chromium', () => {
     expect(results.map((r) => r.state)).toEqual(['queued', 'queued']);
     // The worker's own try has met the offline network (a pass stops at its first such failure).
     await expect
-      .poll(() => page.evaluate(readOutboxStates), WAIT)
+      .poll(async () => (await page.evaluate(readOutbox)).map(({ state, error }) => ({ state, error })), WAIT)
       .toEqual([
         { state: 'pending', error: 'network' },
         { state: 'pending', error: null },
@@ -282,14 +282,12 @@ describe('offline writes in Chromium', () => {
     // The create hangs at the server long enough to stop the worker while it is in flight.
     standin.faults.add({ match: { method: 'POST', path: '/api/V2/Customer' }, type: 'latency', ms: 4_000, times: 1 });
     const pending = write({ op: 'create', kind: 'Customer', body: { Forename: 'Cora', Surname: 'Crash' } });
-    await expect
-      .poll(async () => (await page.evaluate(readOutboxStates)).map((e) => e.state), WAIT)
-      .toEqual(['sending']);
+    await expect.poll(async () => (await page.evaluate(readOutbox)).map((e) => e.state), WAIT).toEqual(['sending']);
     const cdp = await context!.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
     expect((await pending)[0]?.state).toBe('queued');
-    expect((await page.evaluate(readOutboxStates)).map((e) => e.state)).toEqual(['sending']);
+    expect((await page.evaluate(readOutbox)).map((e) => e.state)).toEqual(['sending']);
 
     // Any message starts the worker again; at start it takes back the interrupted send.
     await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.postMessage({ type: 'send-now' }));
@@ -306,8 +304,10 @@ describe('offline writes in Chromium', () => {
   });
 });
 
-/** The outbox's entries in order of making, read straight from IndexedDB (runs in the page). */
-async function readOutbox(): Promise<{ op: string; target: string; recordId: number }[]> {
+/** The outbox's entries in order of making, read straight from IndexedDB (runs in the page): what each writes, its state and its last failure's code. */
+async function readOutbox(): Promise<
+  { op: string; target: string; recordId: number; state: string; error: string | null }[]
+> {
   const request = <T>(r: IDBRequest<T>) =>
     new Promise<T>((resolve, reject) => {
       r.onsuccess = () => resolve(r.result);
@@ -319,27 +319,16 @@ async function readOutbox(): Promise<{ op: string; target: string; recordId: num
       op: string;
       target: string;
       recordId: number;
-    }[];
-    return entries.map(({ op, target, recordId }) => ({ op, target, recordId }));
-  } finally {
-    db.close();
-  }
-}
-
-/** Each outbox entry's state and last failure's code, oldest first (runs in the page). */
-async function readOutboxStates(): Promise<{ state: string; error: string | null }[]> {
-  const request = <T>(r: IDBRequest<T>) =>
-    new Promise<T>((resolve, reject) => {
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-  const db = await request(indexedDB.open('epos-till'));
-  try {
-    const entries = (await request(db.transaction('outbox').objectStore('outbox').getAll())) as {
       state: string;
       error: { code: string } | null;
     }[];
-    return entries.map((entry) => ({ state: entry.state, error: entry.error?.code ?? null }));
+    return entries.map(({ op, target, recordId, state, error }) => ({
+      op,
+      target,
+      recordId,
+      state,
+      error: error?.code ?? null,
+    }));
   } finally {
     db.close();
   }

@@ -100,20 +100,22 @@ describe('outbox runner during an outage', () => {
 });
 
 describe('outbox runner as the connection comes back', () => {
-  it('after failures to reach the API asks once before sending: a link that says it is up but passes nothing costs no write an attempt', async () => {
+  /**
+   * A runner whose link can be down while the page thinks it is up: a failure with no code, which
+   * for a send may have reached the server (what a page hears as 'online' while its worker still
+   * cannot fetch, a reconnect still settling).
+   */
+  async function settlingLink(linkUp: boolean) {
     const db = await freshDb();
     const { standin } = standinClient();
     const answering = inProcessFetch(standin);
-    // What a page hears as 'online' while its worker still cannot fetch (a reconnect still
-    // settling): a failure with no code, which for a send may have reached the server.
-    let linkUp = false;
+    const link = { up: linkUp };
     const client = createClient({
       baseUrl: 'http://standin.test',
       token: standin.token,
-      fetch: (input, init) => (linkUp ? answering(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
+      fetch: (input, init) => (link.up ? answering(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
     });
     const reach = createReachability(() => undefined);
-    reach.report(false);
     const timers: number[] = [];
     const runner = createOutboxRunner({
       replayDeps: async () => ({ db, client, now: Date.now, random: () => 0.5 }),
@@ -125,6 +127,13 @@ describe('outbox runner as the connection comes back', () => {
       apiLimit: createApiLimit({ db: async () => db, now: Date.now, broadcast: () => undefined }),
       reach,
     });
+    const asked = () => standin.log.map((e) => `${e.method} ${e.path.replace(/\?.*/, '')}`);
+    return { db, standin, link, reach, timers, runner, asked };
+  }
+
+  it('after failures to reach the API asks once before sending: a link that says it is up but passes nothing costs no write an attempt', async () => {
+    const { db, link, reach, timers, runner, asked } = await settlingLink(false);
+    reach.report(false);
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Ada' } }, 1);
 
     expect(await runner.run()).toMatchObject({ sent: 0, offline: true });
@@ -133,9 +142,8 @@ describe('outbox runner as the connection comes back', () => {
     expect(timers).toEqual([FIRST_PROBE_MS]);
     expect(reach.unreachable).toBe(true);
 
-    linkUp = true;
+    link.up = true;
     expect(await runner.run()).toMatchObject({ sent: 1, done: 1, offline: false });
-    const asked = () => standin.log.map((e) => `${e.method} ${e.path.replace(/\?.*/, '')}`);
     // The one small GET, then the write (then the landed create's own twin check).
     expect(asked().slice(0, 2)).toEqual(['GET /api/V2/TenderType/', 'POST /api/V2/Customer']);
     expect(reach.unreachable).toBe(false);
@@ -145,41 +153,20 @@ describe('outbox runner as the connection comes back', () => {
     expect(asked().filter((line) => line.startsWith('GET /api/V2/TenderType'))).toHaveLength(1);
     expect(asked().filter((line) => line === 'POST /api/V2/Customer')).toHaveLength(2);
   });
+
   it('a send that got no answer does not count as reaching the API: the next pass asks first', async () => {
-    const db = await freshDb();
-    const { standin } = standinClient();
-    const answering = inProcessFetch(standin);
-    let linkUp = true;
-    const client = createClient({
-      baseUrl: 'http://standin.test',
-      token: standin.token,
-      fetch: (input, init) => (linkUp ? answering(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
-    });
-    const reach = createReachability(() => undefined);
-    const runner = createOutboxRunner({
-      replayDeps: async () => ({ db, client, now: Date.now, random: () => 0.5 }),
-      broadcast: () => undefined,
-      setTimer: () => undefined,
-      clearTimer: () => undefined,
-      withLock: (_name, task) => task(),
-      exclusive: true,
-      apiLimit: createApiLimit({ db: async () => db, now: Date.now, broadcast: () => undefined }),
-      reach,
-    });
+    const { db, standin, link, reach, runner, asked } = await settlingLink(true);
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Eve' } }, 1);
-    linkUp = false;
+    link.up = false;
     // Maybe sent (the create will be looked for before any resend), but nothing answered.
     expect(await runner.run()).toMatchObject({ sent: 1, done: 0, offline: false, unanswered: true });
     expect(reach.unreachable).toBe(true);
     expect(standin.log).toEqual([]);
-    linkUp = true;
+    link.up = true;
     await db.getAll('outbox').then(async ([e]) => db.put('outbox', { ...e!, notBefore: 0 }));
     await runner.run();
     // The small GET first, then the look for the create that may have landed.
-    expect(standin.log.map((e) => `${e.method} ${e.path.replace(/\?.*/, '')}`).slice(0, 2)).toEqual([
-      'GET /api/V2/TenderType/',
-      'GET /api/V2/Customer/',
-    ]);
+    expect(asked().slice(0, 2)).toEqual(['GET /api/V2/TenderType/', 'GET /api/V2/Customer/']);
     expect(reach.unreachable).toBe(false);
   });
 });
