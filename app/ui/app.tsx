@@ -20,23 +20,24 @@ export function App({ booted }: AppProps) {
   const [session, setSession] = useState<{ context: BootContext; changed: boolean } | undefined>(
     booted.status === 'ready' ? { context: booted.context, changed: booted.changed } : undefined,
   );
-  const [newToken, setNewToken] = useState(false);
+  // What the setup form is open for on a till already set up: a refused token, or another API base.
+  const [renewing, setRenewing] = useState<'token' | 'connection' | null>(null);
   if (booted.status === 'failed') return <FatalError message={problemText(booted.problem)} />;
-  if (!session || newToken) {
+  if (!session || renewing) {
     // The till screen unmounts meanwhile; it starts again with `changed`, so the running worker
-    // hears 'context-changed', re-reads the token and resumes a queue paused for the old one.
-    const renewing = session && {
-      heading: 'Enter a new API token',
+    // hears 'context-changed', re-reads the token and base, and resumes a queue paused for the old token.
+    const again = session && {
+      heading: renewing === 'connection' ? 'Change the API connection' : 'Enter a new API token',
       baseUrl: session.context.baseUrl,
-      onCancel: () => setNewToken(false),
+      onCancel: () => setRenewing(null),
     };
     return (
       <SetupScreen
         origin={window.location.origin}
-        {...renewing}
+        {...again}
         onSave={async (token, baseUrl) => {
           setSession({ context: await saveSetup(booted.db, token, baseUrl, session?.context), changed: true });
-          setNewToken(false);
+          setRenewing(null);
         }}
       />
     );
@@ -47,7 +48,8 @@ export function App({ booted }: AppProps) {
       context={session.context}
       contextChanged={session.changed}
       persisted={booted.persisted}
-      onNewToken={() => setNewToken(true)}
+      onNewToken={() => setRenewing('token')}
+      onChangeConnection={() => setRenewing('connection')}
     />
   );
 }

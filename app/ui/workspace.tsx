@@ -40,10 +40,12 @@ export interface WorkspaceProps {
   persisted: Persistence;
   /** Leaves for the token form (the worker refused the stored token). */
   onNewToken: () => void;
+  /** Leaves for the setup form to change the API base (Back office › Sync). */
+  onChangeConnection: () => void;
 }
 
 /** The app once a till context is known. */
-export function Workspace({ db, context, contextChanged, persisted, onNewToken }: WorkspaceProps) {
+export function Workspace({ db, context, contextChanged, persisted, onNewToken, onChangeConnection }: WorkspaceProps) {
   const session = useTillSession(db, context, contextChanged);
   const view = useSubscription(session?.catalog);
   const worker = useSubscription(session?.worker);
@@ -107,6 +109,8 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken }
             canPull={canPull}
             persisted={persisted}
             onNewToken={onNewToken}
+            apiBase={context.baseUrl}
+            onChangeConnection={onChangeConnection}
           />
         )}
       </main>

@@ -7,6 +7,7 @@ import type { CatalogView } from '../../page/catalog-state.ts';
 import type { TillSession } from '../../page/session.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import { OFFICE_SECTIONS, type OfficeSection, routeHash } from '../route.ts';
+import { ApiConnection } from './api-connection.tsx';
 import { CatalogScreen } from './catalog-screen.tsx';
 import { ChangesScreen } from './changes-screen.tsx';
 import { RecordsScreen } from './records-screen.tsx';
@@ -25,6 +26,10 @@ export interface BackOfficeProps {
   persisted: Persistence;
   /** Opens the form for a new API token (a screen found the token refused). */
   onNewToken: () => void;
+  /** The stored API base ('' for this site's origin). */
+  apiBase: string;
+  /** Opens the form to change the API base. */
+  onChangeConnection: () => void;
 }
 
 const TAB_LABELS: Record<OfficeSection, string> = {
@@ -45,6 +50,8 @@ export function BackOffice({
   canPull,
   persisted,
   onNewToken,
+  apiBase,
+  onChangeConnection,
 }: BackOfficeProps) {
   const config = session?.config;
   const writer = session?.writer;
@@ -72,14 +79,17 @@ export function BackOffice({
       ) : section === 'settings' ? (
         <SettingsScreen config={config} products={catalog?.index} />
       ) : section === 'sync' ? (
-        <CatalogScreen
-          catalog={catalog}
-          onPullNow={() => session?.worker.pullNow()}
-          onSettleHeld={(kind, gen, accept) => session?.worker.settleHeld(kind, gen, accept)}
-          canPull={canPull}
-          now={now}
-          persisted={persisted}
-        />
+        <>
+          <CatalogScreen
+            catalog={catalog}
+            onPullNow={() => session?.worker.pullNow()}
+            onSettleHeld={(kind, gen, accept) => session?.worker.settleHeld(kind, gen, accept)}
+            canPull={canPull}
+            now={now}
+            persisted={persisted}
+          />
+          <ApiConnection baseUrl={apiBase} origin={window.location.origin} onChange={onChangeConnection} />
+        </>
       ) : section === 'changes' ? (
         <ChangesScreen writer={writer} outbox={outbox} now={now} />
       ) : (
