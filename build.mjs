@@ -52,7 +52,11 @@ const TARGET = 'es2022';
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
  *   needed (and precached by the worker, so they open offline). Issue 13's record forms added
  *   2.6 KB (24.64 -> 27.23: the typed fields of five kinds with their checks, the form, its switch
- *   to and from JSON), so the gate moved to 28; the till's startup does not load them.
+ *   to and from JSON), so the gate moved to 28; the till's startup does not load them. Issue 14's
+ *   API connection section in Back office › Sync added 0.27 KB, and issue 16's check of every
+ *   write before it is queued 0.93 KB (27.55 -> 28.75: the field table, now shared by the queuing
+ *   code and the back office, the check, its error), so the gate moved to 29.5; the queuing code
+ *   is fetched with a till's first write (precached), never at startup.
  * - worker, 18.2 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb. Issue 11
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
@@ -64,7 +68,7 @@ const TARGET = 'es2022';
  *   (12,192 -> 1,977 a day, `npm run bench`), and the probe before sending after an outage; so
  *   the gate moved to 20.5.
  */
-const BUDGET = { app: 45_500, lazy: 28_000, worker: 20_500 };
+const BUDGET = { app: 45_500, lazy: 29_500, worker: 20_500 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

@@ -38,9 +38,12 @@ export function withoutId(kind: Kind, record: OpenRecord): OpenRecord {
   return fields;
 }
 
-/** True for an id the API can address in update and delete: a positive safe integer. */
+/** Largest value of the API's 32-bit integers (`System.Int32`: ids, whole numbers). */
+export const INT32_MAX = 2_147_483_647;
+
+/** True for an id the API can address in update and delete: a whole number from 1 to {@link INT32_MAX}. */
 export function isServerId(id: unknown): id is number {
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= INT32_MAX;
 }
 
 // Ids are integers on the wire; a numeric string is tolerated because some serializers quote them.

@@ -7,6 +7,7 @@
  * Types follow epos-facts.md: money is a JSON number, missing values are `null`, dates have no
  * time zone. Whole numbers and ids are the API's 32-bit integers (`System.Int32`).
  */
+import { INT32_MAX } from './ids.ts';
 import type { Kind } from './kinds.ts';
 
 /** What a field holds. `id` is a reference to another record: a whole number from 1. */
@@ -34,8 +35,6 @@ export type FormKind = 'Product' | 'Customer' | 'TenderType' | 'DiscountReason' 
 /** Field key to what is wrong with its value; a field with no problem is absent. */
 export type FieldProblems = Record<string, string>;
 
-/** Largest value of the API's 32-bit integers (ids, whole numbers). */
-export const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
 
 const field = (key: string, label: string, type: FieldType, more: Partial<FieldSpec> = {}): FieldSpec => ({

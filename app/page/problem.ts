@@ -4,6 +4,7 @@
  * a cashier live in one layer and a test of the state reads codes, not sentences.
  */
 import { StoreError } from '../store/errors.ts';
+import { InvalidWriteError } from '../store/write-error.ts';
 
 /** Every problem a state module reports. */
 export type ProblemCode =
@@ -36,4 +37,12 @@ export interface Problem<Code extends ProblemCode = ProblemCode> {
  */
 export function isStoreError(error: unknown): error is StoreError {
   return error instanceof StoreError;
+}
+
+/**
+ * Whether `error` is a write refused before it was stored, because the API would refuse it (a
+ * value of the wrong type, an id out of range): its message says what to fix, field by field.
+ */
+export function isInvalidWrite(error: unknown): error is InvalidWriteError {
+  return error instanceof InvalidWriteError;
 }

@@ -70,8 +70,8 @@ const admin = () => import('../store/outbox-admin.ts');
  * Queuing: a till may sell all day without writing, so it is fetched with the first write. One
  * promise for every caller, so writes made together still queue in the order they were made.
  */
-let queuingModule: Promise<typeof import('../store/outbox.ts')> | undefined;
-const queuing = () => (queuingModule ??= import('../store/outbox.ts'));
+let queuingModule: Promise<typeof import('../store/write-check.ts')> | undefined;
+const queuing = () => (queuingModule ??= import('../store/write-check.ts'));
 
 /** Creates the writer. */
 export function createWriter(deps: WriterDeps): Writer {
@@ -92,7 +92,8 @@ export function createWriter(deps: WriterDeps): Writer {
   async function write(change: Write, options: WriteOptions = {}): Promise<WriteResult> {
     // Refused before anything is stored: the connection is closed, and a typed error says why.
     assertOpen(deps.db, 'this change was not saved');
-    const queued = await (await queuing()).enqueue(deps.db, change, deps.now());
+    // Checked against what the API takes first: refused here, nothing is stored (InvalidWriteError).
+    const queued = await (await queuing()).queueChecked(deps.db, change, deps.now());
     announce();
     deps.onQueued?.(change, queued);
     options.onStored?.();

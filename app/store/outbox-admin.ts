@@ -13,6 +13,8 @@ import { recomputeLocal } from './outbox.ts';
 import { markDone, OTHER_ACCOUNT } from './outbox-outcomes.ts';
 import { entriesOf } from './outbox-status.ts';
 import type { OutboxEntry } from './schema.ts';
+import { bodyProblems } from './write-check.ts';
+import { InvalidWriteError } from './write-error.ts';
 
 /**
  * Sends a failed or held entry again (a held create: the person says it did not land; one held
@@ -44,6 +46,10 @@ export async function editEntry(db: TillDb, seq: number, body: OpenRecord, now: 
         throw new Error('only a create, an update or a settings save can be edited');
       // A record pasted from the records screen carries its id: the id goes in the path only.
       const fields = entry.target === 'settings' ? body : withoutId(entry.target, body);
+      if (entry.target !== 'settings') {
+        const problems = bodyProblems(entry.target, fields, entry.op === 'update');
+        if (Object.keys(problems).length > 0) throw new InvalidWriteError(problems);
+      }
       return { ...entry, body: fields, state: 'pending', notBefore: 0, updatedAt: now };
     },
     'editing the change',
@@ -99,6 +105,8 @@ async function change(
       await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
     await tx.done;
   } catch (error) {
+    // A body the API would refuse is the person's to fix, not a storage failure.
+    if (error instanceof InvalidWriteError) throw error;
     throw storeErrorFrom(error, action);
   }
 }

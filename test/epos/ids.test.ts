@@ -66,9 +66,11 @@ describe('recordId', () => {
     expect(idStyleOf('TenderType', { Name: 'Cash' })).toBeUndefined();
   });
 
-  it('knows which ids the server can address', () => {
-    expect([1, 2 ** 40].every(isServerId)).toBe(true);
-    expect([0, -1, 1.5, Number.NaN, '1', null, 2 ** 60].some(isServerId)).toBe(false);
+  it('knows which ids the server can address: its 32-bit integers from 1', () => {
+    expect([1, 2 ** 31 - 1].every(isServerId)).toBe(true);
+    expect([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1', null, 2 ** 31, 3_000_000_000].some(isServerId)).toBe(
+      false,
+    );
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { INT32_MAX } from '../../app/epos/ids.ts';
 import {
   type FieldSpec,
   fieldProblem,
-  INT32_MAX,
   isFormKind,
   KIND_FIELDS,
   newRecord,

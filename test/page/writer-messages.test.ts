@@ -78,7 +78,7 @@ describe('a waiting write and the messages it hears', () => {
 
   it('a refusal without a note from Epos Now says it was refused', async () => {
     const { db, channel, writer, notified } = await setup(60_000);
-    const pending = writer.write({ op: 'update', kind: 'Product', id: 4, body: { Name: '' } });
+    const pending = writer.write({ op: 'update', kind: 'Product', id: 4, body: { Barcode: '5012345678900' } });
     await expect.poll(notified).toBe(1);
     const [entry] = await db.getAll('outbox');
     await db.put('outbox', { ...entry!, state: 'failed', error: null });
@@ -119,7 +119,7 @@ describe('a write answered "queued"', () => {
     const { db, channel, writer } = await setup(10);
     const settled: WriteResult[] = [];
     const result = await writer.write(
-      { op: 'update', kind: 'Product', id: 4, body: { Name: '' } },
+      { op: 'update', kind: 'Product', id: 4, body: { Barcode: '5012345678900' } },
       { onSettled: (r) => settled.push(r) },
     );
     expect(result).toMatchObject({ state: 'queued' });

@@ -121,7 +121,7 @@ describe('two writes waiting in one writer', () => {
     const ctx = await setup();
     const { pending, entries } = await both(
       ctx,
-      { op: 'update', kind: 'Product', id: 4, body: { Name: '' } },
+      { op: 'update', kind: 'Product', id: 4, body: { Barcode: '5012345678900' } },
       { op: 'update', kind: 'Product', id: 5, body: { Name: 'Five' } },
     );
     let other: WriteResult | undefined;

@@ -224,7 +224,7 @@ describe('a write answered "queued" that settles later', () => {
     const writer = createWriter({ db, channel, now: () => 1, notify: () => undefined, waitMs: 10 });
     let settled: unknown;
     const result = await writer.write(
-      { op: 'update', kind: 'Product', id: 4, body: { Name: '' } },
+      { op: 'update', kind: 'Product', id: 4, body: { Barcode: '5012345678900' } },
       { onSettled: (later) => (settled = later) },
     );
     const [entry] = await db.getAll('outbox');

@@ -3,7 +3,7 @@
  * and what a person may do with those Epos Now refused or could not confirm.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { isStoreError } from '../../page/problem.ts';
+import { isInvalidWrite, isStoreError } from '../../page/problem.ts';
 import type { Writer } from '../../page/writer.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import type { OutboxEntry } from '../../store/schema.ts';
@@ -56,9 +56,10 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
       await action();
       return true;
     } catch (error) {
-      // The outbox's actions fail as a StoreError (the entry changed meanwhile, a full disk); anything else is a bug.
+      // The outbox's actions fail as a StoreError (the entry changed meanwhile, a full disk) or, for
+      // an edit, as a body Epos Now would refuse; anything else is a bug.
       setActionError(
-        isStoreError(error)
+        isStoreError(error) || isInvalidWrite(error)
           ? `Could not ${verb} ${entryTitle(entry)}: ${error.message.replace(/\.$/, '')}. The change is still kept on this till; try again.`
           : reportBug(error),
       );

@@ -11,7 +11,7 @@ import { withoutId } from '../../epos/ids.ts';
 import { isFormKind, newRecord } from '../../epos/kind-fields.ts';
 import { KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
 import type { OpenRecord } from '../../epos/records.ts';
-import { isStoreError } from '../../page/problem.ts';
+import { isInvalidWrite, isStoreError } from '../../page/problem.ts';
 import type { WriteResult, Writer } from '../../page/writer.ts';
 import type { Write } from '../../store/outbox.ts';
 import { reportBug } from '../bug.ts';
@@ -98,9 +98,10 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
     try {
       result = await writer.write(write, later());
     } catch (error) {
-      // The writer rejects only when the change could not be stored (StoreError: storage full...);
-      // its message already says what to do. Anything else is a bug.
-      return isStoreError(error) ? error.message : reportBug(error);
+      // The writer rejects when the change could not be stored (StoreError: storage full...) or
+      // Epos Now would refuse it (a value of the wrong type); its message says what to do.
+      // Anything else is a bug.
+      return isStoreError(error) || isInvalidWrite(error) ? error.message : reportBug(error);
     }
     open(undefined);
     setNotice(writeOutcome(result, 'Saved to Epos Now'));

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Customer } from '../../epos/records.ts';
-import { isStoreError } from '../../page/problem.ts';
+import { isInvalidWrite, isStoreError } from '../../page/problem.ts';
 import type { Writer } from '../../page/writer.ts';
 import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
@@ -116,7 +116,12 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
       refocus.current = another;
     } catch (error) {
       // The fields stay as typed, for another try; a StoreError says what to do. Anything else is a bug.
-      setProblems({ save: isStoreError(error) ? `The customer was not saved: ${error.message}` : reportBug(error) });
+      setProblems({
+        save:
+          isStoreError(error) || isInvalidWrite(error)
+            ? `The customer was not saved: ${error.message}`
+            : reportBug(error),
+      });
     } finally {
       setBusy(false);
     }
