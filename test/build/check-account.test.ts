@@ -101,6 +101,32 @@ describe('npm run check-account', () => {
     expect(run.stdout + run.stderr + written).not.toContain(standin.token);
   });
 
+  // `script` (util-linux) gives the command a terminal, where a typed token would be echoed.
+  it.runIf(process.platform === 'linux')('asks for the token in a terminal without showing it', async () => {
+    const { standin, url } = await serve({});
+    const env = { ...process.env };
+    delete env.EPOS_TOKEN;
+    const child = spawn('script', ['-qfec', `npm run check-account -- --api-base ${url}`, '/dev/null'], {
+      cwd: ROOT,
+      env,
+      stdio: 'pipe',
+    });
+    let seen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const before = seen;
+      seen += chunk.toString('utf8');
+      if (!before.includes('(not shown as you type)') && seen.includes('(not shown as you type)'))
+        child.stdin.write(`${standin.token}\r`);
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+    expect(code).toBe(0);
+    expect(seen).toContain('Every request got an answer the app can read.');
+    expect(seen).not.toContain(standin.token);
+  });
+
   it('refuses a token given as an argument, with a clear line', async () => {
     const run = await checkAccount(['--api-base', 'https://api.example.com', '--token', 'c2VjcmV0'], {});
     expect(run.code).toBe(1);

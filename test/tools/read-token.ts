@@ -23,8 +23,9 @@ async function firstLine(): Promise<string> {
 /** Reads a line from the terminal in raw mode, echoing nothing; Ctrl-C stops the command. */
 function typedHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
-  process.stderr.write(prompt);
+  // Raw before the prompt shows: whatever is typed after it is never echoed by the terminal.
   stdin.setRawMode(true);
+  process.stderr.write(prompt);
   stdin.setEncoding('utf8');
   stdin.resume();
   return new Promise((resolve) => {
