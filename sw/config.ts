@@ -3,16 +3,18 @@
  * (token and API base), re-read when the page says it changed.
  */
 import { createClient, type EposClient } from '../app/epos/client.ts';
+import { errorText } from '../app/epos/error-text.ts';
 import { contextProblem, isApiBase } from '../app/epos/transport-check.ts';
 import { loadContext } from '../app/store/context.ts';
 import { openTillDb, type TillDb } from '../app/store/db.ts';
 import type { BootContext } from '../app/store/schema.ts';
+import { rememberSegment, segmentsOf } from '../app/store/spellings.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 let db: Promise<TillDb> | undefined;
 let context: Promise<BootContext | undefined> | undefined;
-let client: { token: string; baseUrl: string; client: EposClient } | undefined;
+let client: { token: string; baseUrl: string; segments: string; client: EposClient } | undefined;
 
 /** The database, opened once; reopened after a newer version of the app took it over. */
 export function database(): Promise<TillDb> {
@@ -51,8 +53,20 @@ export async function currentClient(): Promise<EposClient | undefined> {
   const problem = contextProblem(stored);
   if (problem !== null) throw new TypeError(problem);
   const baseUrl = stored.baseUrl || self.location.origin;
-  if (client?.token !== stored.token || client.baseUrl !== baseUrl) {
-    client = { token: stored.token, baseUrl, client: createClient({ baseUrl, token: stored.token }) };
+  const segments = segmentsOf(stored);
+  const spelled = JSON.stringify(segments);
+  if (client?.token !== stored.token || client.baseUrl !== baseUrl || client.segments !== spelled) {
+    const made = createClient({
+      baseUrl,
+      token: stored.token,
+      segments,
+      // A spelling the account answered to after a 404 is kept for the till's next start (the page's too).
+      onSegment: (kind, segment) =>
+        void database()
+          .then((db) => rememberSegment(db, stored.baseUrl, kind, segment))
+          .catch((error: unknown) => console.error('Service worker:', errorText(error))),
+    });
+    client = { token: stored.token, baseUrl, segments: spelled, client: made };
   }
   return client.client;
 }

@@ -4,11 +4,11 @@
  * (lists are arrays of records with ids) before returning.
  */
 import { snippetOf } from './answer.ts';
-import { BadResponseError, InvalidRequestError, type RequestRef } from './errors.ts';
+import { BadResponseError, InvalidRequestError, NotFoundError, type RequestRef } from './errors.ts';
 import { type Answer, createTransport, type DeprecationNotice, encodeJson, type TransportOptions } from './http.ts';
 import { isServerId, recordId } from './ids.ts';
 import { sameJson } from './json-equal.ts';
-import { KINDS, type Kind, PAGE_SIZE } from './kinds.ts';
+import { ALTERNATIVE_SEGMENTS, KINDS, type Kind, PAGE_SIZE } from './kinds.ts';
 import { CACHED_AT_HEADER, SOURCE_HEADER } from './offline.ts';
 import {
   collectionPath,
@@ -27,6 +27,11 @@ export interface ClientOptions extends TransportOptions {
   settingsPath?: SettingsPathStyle;
   /** Path segments that differ from the contract's in a deployment (e.g. `DiscountReason`). */
   segments?: SegmentOverrides;
+  /**
+   * Told when a kind's list answered only to another known spelling (kinds.ts
+   * ALTERNATIVE_SEGMENTS) after a 404: the client keeps using it; the caller may remember it.
+   */
+  onSegment?(kind: Kind, segment: string): void;
 }
 
 /** Per-call options. */
@@ -105,7 +110,10 @@ const DEFAULT_LIST_CONCURRENCY = 4;
 /** Creates a client. Throws a TypeError for a token no header can carry. */
 export function createClient(options: ClientOptions): EposClient {
   const transport = createTransport(options);
-  const segments = options.segments;
+  // The spellings in use: the options', then what a 404 taught (otherSpelling).
+  const segments: SegmentOverrides = { ...options.segments };
+  // Per kind, the one search for another spelling a 404 started (otherSpelling).
+  const learning = new Map<Kind, Promise<{ segment: string; answer: Answer } | undefined>>();
   const settingsPath = SETTINGS_PATHS[options.settingsPath ?? 'integration'];
 
   function checkRecord(kind: Kind, answer: Answer, value: unknown, what: string): unknown {
@@ -136,11 +144,63 @@ export function createClient(options: ClientOptions): EposClient {
     if (!Number.isSafeInteger(page) || page < 1) {
       throw new InvalidRequestError({ method: 'GET', path }, `page must be an integer from 1, got ${String(page)}`);
     }
-    const answer = await transport.send('GET', path, callOptions);
+    const used = segments[kind] ?? KINDS[kind].segment;
+    let answer: Answer;
+    try {
+      answer = await transport.send('GET', path, callOptions);
+    } catch (error) {
+      answer = await otherSpelling(kind, page, used, callOptions, error);
+    }
     if (!Array.isArray(answer.value))
       throw unusable(answer, `expected a JSON array of ${KINDS[kind].label} records, got ${describe(answer.value)}`);
     for (const [index, item] of answer.value.entries()) checkRecord(kind, answer, item, `item ${index}`);
     return answer.value as RecordOf<K>[];
+  }
+
+  /**
+   * After a 404 on a kind's list, its other known spellings, once per client: the first that
+   * answers is used from then on and told to `onSegment`; otherwise the 404 stands. Pages asked
+   * together (a walk) wait for that one search, and ask again with what it found.
+   */
+  async function otherSpelling(
+    kind: Kind,
+    page: number,
+    used: string,
+    callOptions: CallOptions,
+    error: unknown,
+  ): Promise<Answer> {
+    if (!(error instanceof NotFoundError) || !ALTERNATIVE_SEGMENTS[kind]) throw error;
+    const searching = learning.get(kind);
+    if (searching === undefined) {
+      const found = findSpelling(kind, page, used, callOptions);
+      learning.set(kind, found);
+      const result = await found;
+      if (result) return result.answer;
+      throw error;
+    }
+    const result = await searching;
+    if (result && result.segment !== used) return transport.send('GET', listPath(kind, page, segments), callOptions);
+    throw error;
+  }
+
+  async function findSpelling(
+    kind: Kind,
+    page: number,
+    used: string,
+    callOptions: CallOptions,
+  ): Promise<{ segment: string; answer: Answer } | undefined> {
+    for (const segment of [KINDS[kind].segment, ...(ALTERNATIVE_SEGMENTS[kind] ?? [])]) {
+      if (segment === used) continue;
+      try {
+        const answer = await transport.send('GET', listPath(kind, page, { [kind]: segment }), callOptions);
+        segments[kind] = segment;
+        options.onSegment?.(kind, segment);
+        return { segment, answer };
+      } catch (other) {
+        if (!(other instanceof NotFoundError)) throw other;
+      }
+    }
+    return undefined;
   }
 
   async function listAll<K extends Kind>(kind: K, walk: ListAllOptions<K> = {}): Promise<RecordOf<K>[]> {

@@ -71,6 +71,12 @@ const NAMES: readonly Kind[] = [
   'ClockingType',
 ];
 const SEGMENTS: Partial<Record<Kind, string>> = { DiscountReason: 'DiscoutReason' };
+/**
+ * Other spellings a real account may answer to, where one is known: public material spells the
+ * contract's `DiscoutReason` `DiscountReason` (epos-facts.md). A client that meets a 404 on the
+ * list tries these (client.ts).
+ */
+export const ALTERNATIVE_SEGMENTS: Partial<Record<Kind, readonly string[]>> = { DiscountReason: ['DiscountReason'] };
 const ID_KEYS: Partial<Record<Kind, string>> = {
   ProductStock: 'StockID',
   TenderType: 'TypeID',

@@ -5,6 +5,7 @@
  */
 
 import { errorText } from '../epos/error-text.ts';
+import type { SegmentOverrides } from '../epos/paths.ts';
 import { contextFromQuery, loadContext, saveContext, withoutToken } from '../store/context.ts';
 import { openTillDb, type TillDb } from '../store/db.ts';
 import { StoreError } from '../store/errors.ts';
@@ -92,16 +93,29 @@ export async function saveSetup(
   baseUrl: string,
   current?: BootContext,
 ): Promise<BootContext> {
+  const { segments, ...rest } = current ?? {};
   const context: BootContext = {
     deviceId: null,
     locationId: null,
     staffId: null,
     username: null,
     locationAreaId: null,
-    ...current,
+    ...rest,
+    // Spellings found for one API do not carry over to another.
+    ...(segments && current?.baseUrl === baseUrl ? { segments } : {}),
     baseUrl,
     token,
   };
+  await saveContext(db, context);
+  return context;
+}
+
+/**
+ * Stores the path segments a manager chose for this till's API (Back office › Sync) with its
+ * context; resolves with the context to start again with.
+ */
+export async function saveSegments(db: TillDb, current: BootContext, segments: SegmentOverrides): Promise<BootContext> {
+  const context: BootContext = { ...current, segments: { ...current.segments, ...segments } };
   await saveContext(db, context);
   return context;
 }

@@ -75,9 +75,7 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
   const unexpose = exposeWriter(writer);
   let client: Promise<EposClient> | undefined;
   const api = (): Promise<EposClient> =>
-    (client ??= import('../epos/client.ts').then((module) =>
-      module.createClient({ baseUrl: context.baseUrl, token: context.token }),
-    ));
+    (client ??= import('./page-client.ts').then((module) => module.createPageClient(db, context)));
   const config = createConfigState({
     db,
     client: { getSettings: async () => (await api()).getSettings() },

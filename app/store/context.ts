@@ -41,6 +41,8 @@ export function contextFromQuery(
     staffId: null,
     username: null,
     locationAreaId: null,
+    // The spellings belong with the base they were found for.
+    ...(stored?.segments ? { segments: stored.segments } : {}),
   };
   for (const [param, field] of Object.entries(PARAMS) as [
     keyof typeof PARAMS,

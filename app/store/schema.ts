@@ -17,6 +17,7 @@ import type { accountOf } from '../epos/account.ts';
 import type { EposErrorData } from '../epos/errors.ts';
 import { recordId } from '../epos/ids.ts';
 import type { CachedKind, Kind } from '../epos/kinds.ts';
+import type { SegmentOverrides } from '../epos/paths.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { PackedSearch } from '../search/index.ts';
 
@@ -105,6 +106,11 @@ export interface BootContext {
   staffId: string | null;
   username: string | null;
   locationAreaId: string | null;
+  /**
+   * Path segments this till uses for `baseUrl` where they differ from the build's (chosen in the
+   * back office, or learned from a 404: client.ts); absent when none. Dropped when the base changes.
+   */
+  segments?: SegmentOverrides;
 }
 
 /** The app-settings document as the server last gave it, for offline reads. */

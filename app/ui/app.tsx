@@ -1,6 +1,6 @@
 /** The app's outermost component: the boot outcome decides the screen. */
 import { useState } from 'preact/hooks';
-import { type BootResult, saveSetup } from '../page/boot.ts';
+import { type BootResult, saveSegments, saveSetup } from '../page/boot.ts';
 import type { BootContext } from '../store/schema.ts';
 import { FatalError } from './fatal-error.tsx';
 import { lazy } from './lazy.tsx';
@@ -50,6 +50,10 @@ export function App({ booted }: AppProps) {
       persisted={booted.persisted}
       onNewToken={() => setRenewing('token')}
       onChangeConnection={() => setRenewing('connection')}
+      onSegments={async (segments) => {
+        const context = await saveSegments(booted.db, session.context, segments);
+        setSession({ context, changed: true });
+      }}
     />
   );
 }

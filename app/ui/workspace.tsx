@@ -4,6 +4,7 @@
  */
 
 import { DEFAULT_CONFIG } from '../epos/app-config.ts';
+import type { SegmentOverrides } from '../epos/paths.ts';
 import type { Persistence } from '../page/boot.ts';
 import { shownCounts } from '../page/catalog-counts.ts';
 import type { TillDb } from '../store/db.ts';
@@ -42,10 +43,20 @@ export interface WorkspaceProps {
   onNewToken: () => void;
   /** Leaves for the setup form to change the API base (Back office › Sync). */
   onChangeConnection: () => void;
+  /** Stores a manager's choice of a path segment and starts again with it (Back office › Sync). */
+  onSegments: (segments: SegmentOverrides) => void;
 }
 
 /** The app once a till context is known. */
-export function Workspace({ db, context, contextChanged, persisted, onNewToken, onChangeConnection }: WorkspaceProps) {
+export function Workspace({
+  db,
+  context,
+  contextChanged,
+  persisted,
+  onNewToken,
+  onChangeConnection,
+  onSegments,
+}: WorkspaceProps) {
   const session = useTillSession(db, context, contextChanged);
   const view = useSubscription(session?.catalog);
   const worker = useSubscription(session?.worker);
@@ -111,6 +122,8 @@ export function Workspace({ db, context, contextChanged, persisted, onNewToken, 
             onNewToken={onNewToken}
             apiBase={context.baseUrl}
             onChangeConnection={onChangeConnection}
+            segments={context.segments}
+            onSegments={onSegments}
           />
         )}
       </main>

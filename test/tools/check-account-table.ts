@@ -2,8 +2,8 @@
  * `npm run check-account`'s report as a fixed-width table and a few summary lines: what a shop
  * reads, and pastes to us when something differs.
  */
-import { KINDS } from '../../app/epos/kinds.ts';
-import { type AccountReport, HEADERS_SHOWN, PUBLIC_DISCOUNT_REASON_SEGMENT, type RequestRow } from './check-account.ts';
+import { ALTERNATIVE_SEGMENTS, KINDS } from '../../app/epos/kinds.ts';
+import { type AccountReport, HEADERS_SHOWN, type RequestRow } from './check-account.ts';
 
 /** The report as text, ending in a newline. */
 export function formatReport(report: AccountReport): string {
@@ -62,7 +62,7 @@ function summaryOf(report: AccountReport): string[] {
   const contract = KINDS.DiscountReason.segment;
   const spelling =
     report.discountReasonSegment === null
-      ? `neither ${contract} (the contract's) nor ${PUBLIC_DISCOUNT_REASON_SEGMENT} answered`
+      ? `neither ${contract} (the contract's) nor ${(ALTERNATIVE_SEGMENTS.DiscountReason ?? []).join(' nor ')} answered`
       : report.discountReasonSegment === contract
         ? `${contract} (the contract's spelling)`
         : `${report.discountReasonSegment} (public material's spelling; the contract's ${contract} got 404)`;

@@ -78,9 +78,6 @@ export interface AccountReport {
   problem: string | null;
 }
 
-/** The discount-reason spelling of public material, tried when the contract's answers 404. */
-export const PUBLIC_DISCOUNT_REASON_SEGMENT = 'DiscountReason';
-
 /** What the fetch underneath saw of one exchange. */
 interface Seen {
   path: string;
@@ -125,17 +122,19 @@ export async function checkAccount(options: CheckOptions): Promise<AccountReport
     });
     return response;
   };
-  const clientFor = (segments?: SegmentOverrides): EposClient =>
-    createClient({
-      baseUrl: options.baseUrl,
-      token: options.token,
-      fetch: observing,
-      segments,
-      onDeprecation: (notice) => {
-        report.sunset = notice.sunset ?? null;
-      },
-    });
-  const client = clientFor();
+  // The spelling a kind answered to after a 404 on the contract's (the client searches: client.ts).
+  const learned: SegmentOverrides = {};
+  const client = createClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    fetch: observing,
+    onSegment: (kind, segment) => {
+      learned[kind] = segment;
+    },
+    onDeprecation: (notice) => {
+      report.sunset = notice.sunset ?? null;
+    },
+  });
   const redact = client.redact;
 
   /** Runs one client call as one row; `describe` fills in what the answer showed. */
@@ -155,7 +154,21 @@ export async function checkAccount(options: CheckOptions): Promise<AccountReport
       if (!isEposError(error)) throw error;
       failure = { error };
     }
-    const answer = seen.length > before ? seen[seen.length - 1] : undefined;
+    const answers = seen.slice(before);
+    const answer = answers.at(-1);
+    // A 404 the client answered by asking at another known spelling: each answer is a row.
+    for (const earlier of answers.slice(0, -1)) {
+      report.rows.push({
+        method,
+        path: earlier.path,
+        status: earlier.status,
+        shape: shapeOf(earlier.text),
+        headers: shownHeaders(earlier.headers),
+        ms: earlier.ms,
+        ok: failure === undefined,
+        note: `${earlier.status}: unknown at this spelling; the client asked at ${answer?.path ?? 'another'} next`,
+      });
+    }
     const row: RequestRow = {
       method,
       path: answer?.path ?? path,
@@ -174,16 +187,12 @@ export async function checkAccount(options: CheckOptions): Promise<AccountReport
   }
 
   /** The first page of a kind, then one of its records by id; the page's answer. */
-  async function checkKind(
-    kind: Kind,
-    via: EposClient,
-    segments?: SegmentOverrides,
-  ): Promise<{ row: RequestRow; error?: unknown }> {
+  async function checkKind(kind: Kind): Promise<{ row: RequestRow; error?: unknown }> {
     let first: unknown;
     const listed = await ask(
       'GET',
-      listPath(kind, 1, segments),
-      () => via.list(kind, 1),
+      listPath(kind, 1, learned),
+      () => client.list(kind, 1),
       (row, body) => {
         const records = listIn(body);
         if (records === undefined) return;
@@ -197,7 +206,7 @@ export async function checkAccount(options: CheckOptions): Promise<AccountReport
     const got =
       id === undefined
         ? undefined
-        : await ask('GET', recordPath(kind, id, segments), () => via.get(kind, id), keyOf(kind));
+        : await ask('GET', recordPath(kind, id, learned), () => client.get(kind, id), keyOf(kind));
     const key = got?.row.idKey ?? listed.row.idKey;
     if (key !== undefined) report.idKeys[kind] = key;
     return listed;
@@ -205,24 +214,9 @@ export async function checkAccount(options: CheckOptions): Promise<AccountReport
 
   try {
     for (const kind of Object.keys(KINDS) as Kind[]) {
-      if (kind !== 'DiscountReason') {
-        await checkKind(kind, client);
-        continue;
-      }
-      const contract = KINDS.DiscountReason.segment;
-      const asContract = await checkKind(kind, client);
-      if (!(asContract.error instanceof NotFoundError)) {
-        if (asContract.row.ok) report.discountReasonSegment = contract;
-        continue;
-      }
-      asContract.row.note = `404: the contract's spelling ${contract} is unknown here; ${PUBLIC_DISCOUNT_REASON_SEGMENT} tried next`;
-      const segments = { DiscountReason: PUBLIC_DISCOUNT_REASON_SEGMENT };
-      const asPublic = await checkKind(kind, clientFor(segments), segments);
-      if (asPublic.row.ok) {
-        // The probe's 404 is how the spelling was found, not a failure.
-        asContract.row.ok = true;
-        report.discountReasonSegment = PUBLIC_DISCOUNT_REASON_SEGMENT;
-      }
+      const listed = await checkKind(kind);
+      if (kind === 'DiscountReason')
+        report.discountReasonSegment = learned.DiscountReason ?? (listed.row.ok ? KINDS.DiscountReason.segment : null);
     }
     await ask('GET', SETTINGS_PATHS.integration, () => client.getSettings());
     if (options.write) report.update = await checkWrites(client, ask, started);

@@ -1,4 +1,8 @@
-/** Back office › Sync: the Epos Now API this till talks to, and the way to change it. */
+/**
+ * Back office › Sync: the Epos Now API this till talks to, the way to change it, and the
+ * spelling of the one path a real account may spell otherwise (discount reasons).
+ */
+import { ALTERNATIVE_SEGMENTS, KINDS } from '../../epos/kinds.ts';
 
 /** Props of {@link ApiConnection}. */
 export interface ApiConnectionProps {
@@ -8,10 +12,17 @@ export interface ApiConnectionProps {
   origin: string;
   /** Opens the setup form to change the base (and enter the token again). */
   onChange: () => void;
+  /** The discount reasons' path segment in use. */
+  discountReasons: string;
+  /** A manager chose another spelling of it. */
+  onDiscountReasons: (segment: string) => void;
 }
 
+/** The contract's spelling first, then public material's. */
+const SPELLINGS = [KINDS.DiscountReason.segment, ...(ALTERNATIVE_SEGMENTS.DiscountReason ?? [])];
+
 /** "Epos Now API: https://api.eposnowhq.com" and "Change API connection". */
-export function ApiConnection({ baseUrl, origin, onChange }: ApiConnectionProps) {
+export function ApiConnection({ baseUrl, origin, onChange, discountReasons, onDiscountReasons }: ApiConnectionProps) {
   return (
     <section class="api-connection" aria-labelledby="api-connection-heading">
       <h3 id="api-connection-heading">API connection</h3>
@@ -26,6 +37,23 @@ export function ApiConnection({ baseUrl, origin, onChange }: ApiConnectionProps)
       <button type="button" class="button" onClick={onChange}>
         Change API connection
       </button>
+      <label for="discount-reasons-path">Discount reasons are at</label>
+      <select
+        id="discount-reasons-path"
+        aria-describedby="discount-reasons-hint"
+        value={discountReasons}
+        onChange={(event) => onDiscountReasons(event.currentTarget.value)}
+      >
+        {SPELLINGS.map((segment) => (
+          <option key={segment} value={segment}>
+            /api/V2/{segment}
+          </option>
+        ))}
+      </select>
+      <p id="discount-reasons-hint" class="hint">
+        The contract spells it {KINDS.DiscountReason.segment}; Epos Now&rsquo;s public material, DiscountReason. The
+        till switches by itself when the API answers only the other, and remembers it.
+      </p>
     </section>
   );
 }

@@ -1,7 +1,10 @@
 /** The manager's screens, one per tab: settings, sync, pending changes and records. */
 import { useEffect, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
+import { segmentsFor } from '../../epos/default-base.ts';
 import { errorText } from '../../epos/error-text.ts';
+import { KINDS } from '../../epos/kinds.ts';
+import type { SegmentOverrides } from '../../epos/paths.ts';
 import type { Persistence } from '../../page/boot.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
 import type { TillSession } from '../../page/session.ts';
@@ -30,6 +33,9 @@ export interface BackOfficeProps {
   apiBase: string;
   /** Opens the form to change the API base. */
   onChangeConnection: () => void;
+  /** The till's own path segments for its API (BootContext.segments), and a manager's choice of others. */
+  segments: SegmentOverrides | undefined;
+  onSegments: (segments: SegmentOverrides) => void;
 }
 
 const TAB_LABELS: Record<OfficeSection, string> = {
@@ -52,6 +58,8 @@ export function BackOffice({
   onNewToken,
   apiBase,
   onChangeConnection,
+  segments,
+  onSegments,
 }: BackOfficeProps) {
   const config = session?.config;
   const writer = session?.writer;
@@ -88,7 +96,13 @@ export function BackOffice({
             now={now}
             persisted={persisted}
           />
-          <ApiConnection baseUrl={apiBase} origin={window.location.origin} onChange={onChangeConnection} />
+          <ApiConnection
+            baseUrl={apiBase}
+            origin={window.location.origin}
+            onChange={onChangeConnection}
+            discountReasons={segmentsFor(segments).DiscountReason ?? KINDS.DiscountReason.segment}
+            onDiscountReasons={(segment) => onSegments({ DiscountReason: segment })}
+          />
         </>
       ) : section === 'changes' ? (
         <ChangesScreen writer={writer} outbox={outbox} now={now} />

@@ -1,0 +1,32 @@
+/**
+ * The path segments a till uses where its API spells a kind otherwise than the contract (the
+ * discount reasons' `DiscountReason`): the build's (EPOS_SEGMENTS), then the till's own for its
+ * base, chosen in the back office or found by a client after a 404 (client.ts `onSegment`).
+ */
+import { segmentsFor } from '../epos/default-base.ts';
+import type { Kind } from '../epos/kinds.ts';
+import type { SegmentOverrides } from '../epos/paths.ts';
+import type { TillDb } from './db.ts';
+import { storeErrorFrom } from './errors.ts';
+import type { BootContext } from './schema.ts';
+
+/** The path segments a till uses: the build's (EPOS_SEGMENTS), then its own for its base. */
+export function segmentsOf(context: Pick<BootContext, 'segments'>): SegmentOverrides {
+  return segmentsFor(context.segments);
+}
+
+/**
+ * Keeps a spelling a client found (client.ts `onSegment`) with the stored context, if that is
+ * still for `baseUrl`: the page and the worker use it from their next start on.
+ */
+export async function rememberSegment(db: TillDb, baseUrl: string, kind: Kind, segment: string): Promise<void> {
+  try {
+    const tx = db.transaction('context', 'readwrite');
+    const stored = await tx.store.get('boot');
+    if (stored && stored.baseUrl === baseUrl)
+      await tx.store.put({ ...stored, segments: { ...stored.segments, [kind]: segment } }, 'boot');
+    await tx.done;
+  } catch (error) {
+    throw storeErrorFrom(error, 'keeping the API\u2019s spelling of a path');
+  }
+}
