@@ -208,7 +208,8 @@ describe('records', () => {
         for (const kind of KIND_NAMES) {
           const base = `/api/V2/${KINDS[kind].segment}`;
           const count = standin.records(kind).length;
-          // The first field of every kind is text or a whole number: a name, a note, an id.
+          // The first field of every kind is text or a whole number (a name, a note, an id); a
+          // whole number gets the text's length, so the create and the update still differ.
           const field = FIELDS[kind][0] as string;
           const value = (made: string) => (FIELD_TYPES[kind][field] === 'String' ? made : made.length);
           const created = await call('POST', base, { [field]: value('made by test') });
