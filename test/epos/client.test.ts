@@ -33,6 +33,29 @@ const SAMPLE: Record<Kind, OpenRecord> = {
   ClockingType: { Name: 'Overtime', PayrateMultiplier: 1.5 },
 };
 
+/** An update body per kind: one real field, changed (a key the kind lacks would be dropped by the server). */
+const CHANGE: Record<Kind, OpenRecord> = {
+  Product: { Description: 'changed Product' },
+  Customer: { Notes: 'changed Customer' },
+  CustomerType: { Description: 'changed CustomerType' },
+  PopupNote: { Description: 'changed PopupNote' },
+  MultipleChoiceOption: { Message: 'changed MultipleChoiceOption' },
+  MultipleChoiceProductGroupItem: { TillOrder: 4 },
+  ProductLocationAreaPrice: { EatOutPrice: 2.75 },
+  BookingCustomer: { Notes: 'changed BookingCustomer' },
+  ProductStock: { MinStock: 2 },
+  StockTransfer: { Note: 'changed StockTransfer' },
+  StockTransferItem: { QtyReceived: 6 },
+  TransactionItem: { Notes: 'changed TransactionItem' },
+  BaseItem: { Amount: 4.1 },
+  TenderType: { Description: 'changed TenderType' },
+  DiscountReason: { DefaultVal: 7.5 },
+  SeatingTable: { Name: 'changed SeatingTable' },
+  AccessRight: { Description: 'changed AccessRight' },
+  Clocking: { Notes: 'changed Clocking' },
+  ClockingType: { Name: 'changed ClockingType' },
+};
+
 const BASE = 'http://standin.test';
 
 function setup(idStyle: IdStyle): { standin: Standin; client: EposClient } {
@@ -78,7 +101,7 @@ for (const idStyle of ['contract', 'v2'] as const) {
         expect(created).toMatchObject(SAMPLE[kind]);
         expect(standin.record(kind, newId)).toEqual(created);
 
-        const change = { Notes: `changed ${kind}` };
+        const change = CHANGE[kind];
         const updated = await client.update(kind, newId, change);
         expectWire(standin.log.at(-1), 'PUT', `/api/V2/${segment}/${newId}`, JSON.stringify(change), standin.token);
         expect(updated).toEqual({ ...created, ...change });

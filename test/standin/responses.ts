@@ -3,6 +3,8 @@
  * `ModelState` for invalid input, and the deprecation headers every V2 answer carries.
  */
 
+import type { ModelState } from './binding.ts';
+
 /** Content type of every JSON answer. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -21,7 +23,12 @@ function messageResponse(status: number, message: string, headers?: Record<strin
 
 /** 400 for input that failed validation, with the offending field (or 'body') in ModelState. */
 export function invalidResponse(field: string, problem: string): Response {
-  return jsonResponse(400, JSON.stringify({ Message: 'The request is invalid.', ModelState: { [field]: [problem] } }));
+  return modelStateResponse({ [field]: [problem] });
+}
+
+/** 400 for input that failed model binding: each offending field with what was wrong there. */
+export function modelStateResponse(modelState: ModelState): Response {
+  return jsonResponse(400, JSON.stringify({ Message: 'The request is invalid.', ModelState: modelState }));
 }
 
 /** 400 for a path id that is not an integer, worded as ASP.NET words a failed int binding. */

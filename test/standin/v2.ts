@@ -3,11 +3,13 @@
  * from the stored records; nothing here knows about auth, faults or logging.
  */
 import { type Kind, PAGE_SIZE } from '../../app/epos/kinds.ts';
+import { type BindMode, bindBody } from './binding.ts';
 import {
   badIdResponse,
   invalidResponse,
   jsonResponse,
   methodNotAllowedResponse,
+  modelStateResponse,
   notFoundResponse,
 } from './responses.ts';
 import type { Route } from './routes.ts';
@@ -50,7 +52,9 @@ export function handleV2(
     state.remove(route.kind, id);
     return jsonResponse(200, 'true');
   }
-  const changes = parseObjectBody(request.body);
+  // Merged, not replaced: only the fields sent change. Whether the real PUT does the same is not
+  // published; the app sends partial bodies either way.
+  const changes = bound(state, route.kind, request.body, 'update');
   if (changes instanceof Response) return changes;
   return jsonResponse(200, JSON.stringify(state.update(route.kind, id, changes)));
 }
@@ -64,9 +68,17 @@ function list(state: StandinState, kind: Kind, url: URL): Response {
 }
 
 function create(state: StandinState, kind: Kind, body: string, status: 200 | 201): Response {
-  const fields = parseObjectBody(body);
+  const fields = bound(state, kind, body, 'create');
   if (fields instanceof Response) return fields;
   return jsonResponse(status, JSON.stringify(state.create(kind, fields)));
+}
+
+/** The body bound to the kind's fields (./binding.ts), or the 400 saying why it cannot be. */
+function bound(state: StandinState, kind: Kind, body: string, mode: BindMode): Record<string, unknown> | Response {
+  const parsed = parseObjectBody(body);
+  if (parsed instanceof Response) return parsed;
+  const binding = bindBody(kind, state.idStyle, parsed, mode);
+  return 'modelState' in binding ? modelStateResponse(binding.modelState) : binding.fields;
 }
 
 // Any integer binds to the action's int parameter; a negative one simply matches no record.

@@ -49,6 +49,13 @@ export type Seeded = { kind: Kind; id: number }[];
 /** The kinds a run writes to; the first three also get creates. */
 export const CHAOS_KINDS = ['Product', 'SeatingTable', 'Customer', 'CustomerType'] as const;
 
+/** The text field a run writes notes to in each kind that gets creates: one the kind has, as the server drops the rest. */
+const NOTE_FIELD: Readonly<Record<string, string>> = {
+  Customer: 'Notes',
+  Product: 'Description',
+  CustomerType: 'Description',
+};
+
 /**
  * Makes `writes` random writes (from `seed`), replaying now and then as a till online on and off
  * would, then replays until nothing is due, jumping a clock over each wait.
@@ -92,7 +99,7 @@ export async function runChaos(
     if (roll < 0.3) {
       const kind = (['Customer', 'Product', 'CustomerType'] as const)[intBetween(random, 0, 2)] as Kind;
       const field = kind === 'Customer' ? 'Forename' : 'Name';
-      const body: OpenRecord = { [field]: `Chaos ${i}`, Notes: `made ${i}` };
+      const body: OpenRecord = { [field]: `Chaos ${i}`, [NOTE_FIELD[kind] as string]: `made ${i}` };
       const queued = await enqueue(db, { op: 'create', kind, body }, clock.now);
       intended.push({
         kind,
@@ -107,7 +114,10 @@ export async function runChaos(
     }
     if (roll < 0.8 || live.length < 10) {
       const target = live[intBetween(random, 0, live.length - 1)] as Intended;
-      const change = target.kind === 'SeatingTable' ? { Seats: intBetween(random, 1, 12) } : { Notes: `update ${i}` };
+      const change =
+        target.kind === 'SeatingTable'
+          ? { Seats: intBetween(random, 1, 12) }
+          : { [NOTE_FIELD[target.kind] as string]: `update ${i}` };
       write = { op: 'update', kind: target.kind, id: target.id, body: change };
       Object.assign(target.fields, change);
       counts.update++;

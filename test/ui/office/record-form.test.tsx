@@ -165,7 +165,8 @@ describe('Record forms: create', () => {
     expect(await screen.findByText('Saved to Epos Now')).toBeTruthy();
     expect(standin.records('Customer').at(-1)).toMatchObject({
       Forename: 'Ada',
-      DateOfBirth: '1815-12-10',
+      // The server binds a date alone as a DateTime at midnight, and writes it back so.
+      DateOfBirth: '1815-12-10T00:00:00',
       MaxCredit: 50,
       Surname: null,
     });
