@@ -92,6 +92,7 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
   async function run(plan: PullPlan): Promise<PullOutcome[]> {
     const pull = await deps.pullDeps();
     if (!pull) return [];
+    const startedAt = deps.now();
     const limitedUntil = await deps.apiLimit.until();
     if (limitedUntil > deps.now()) {
       // Asking now would only count against the account's limit again: pull when it allows.
@@ -123,7 +124,7 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
     const checked = outcomes.filter((o) => o.ok);
     // A refresh that found nothing new changed no records, but the kind's state (when checked): pages re-read that.
     const changed: CachedKind[] = checked.filter((o) => !o.unchanged).map((o) => o.kind);
-    if (checked.length > 0) deps.broadcast({ type: 'catalog-changed', kinds: changed });
+    if (checked.length > 0) deps.broadcast({ type: 'catalog-changed', kinds: changed, pull: startedAt });
     const limited = outcomes.find((o) => o.limited)?.limited;
     if (limited) {
       // Retry-After (or the shared wait) replaces the 5 s backoff: a limit is no failure to hurry past.

@@ -60,13 +60,8 @@ export interface ConfigDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
-/**
- * Settings Epos Now answered this recently to a page of the till are news enough for the others:
- * they hear the same pull within milliseconds, and wait for that answer under the lock.
- */
-const SHARED_FETCH_MS = 5_000;
-/** The localStorage key of when a page of the till last had the settings' answer after a pull (ms). */
-const ASKED_KEY = 'epos-till:settings-asked';
+/** The localStorage key of the last pull whose settings a page of the till asked Epos Now for. */
+const ASKED_KEY = 'epos-till:settings-pull';
 /** The lock the till's pages take turns under to ask for the settings after a pull. */
 const SETTINGS_LOCK = 'epos-till-settings-fetch';
 
@@ -121,30 +116,30 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
 
   /**
    * After a pull, every open page of the till hears the same 'catalog-changed': the first to get
-   * the lock asks Epos Now, and the others find what it stored and read that (one request a pull,
-   * however many pages are open).
+   * the lock asks Epos Now and notes the pull, and the others find it noted and read what it
+   * stored (one request a pull, however many pages are open).
    */
-  async function fetchAfterPull(): Promise<void> {
-    const fetchUnlessFresh = async (): Promise<void> => {
-      if (deps.now() - askedAt() < SHARED_FETCH_MS) return readStored();
+  async function fetchAfterPull(pull: number | undefined): Promise<void> {
+    const fetchUnlessAsked = async (): Promise<void> => {
+      if (pull !== undefined && askedFor() === String(pull)) return readStored();
       await fetchServer();
-      noteAsked(deps.now());
+      if (pull !== undefined) noteAsked(String(pull));
     };
-    return deps.withLock ? deps.withLock(SETTINGS_LOCK, fetchUnlessFresh) : fetchUnlessFresh();
+    return deps.withLock ? deps.withLock(SETTINGS_LOCK, fetchUnlessAsked) : fetchUnlessAsked();
   }
 
   // Blocked or full storage just means each page asks for itself.
-  function askedAt(): number {
+  function askedFor(): string | null {
     try {
-      return Number((deps.storage ?? localStorage).getItem(ASKED_KEY)) || 0;
+      return (deps.storage ?? localStorage).getItem(ASKED_KEY);
     } catch (error) {
-      if (error instanceof DOMException || error instanceof ReferenceError) return 0;
+      if (error instanceof DOMException || error instanceof ReferenceError) return null;
       throw error;
     }
   }
-  function noteAsked(at: number): void {
+  function noteAsked(pull: string): void {
     try {
-      (deps.storage ?? localStorage).setItem(ASKED_KEY, String(at));
+      (deps.storage ?? localStorage).setItem(ASKED_KEY, pull);
     } catch (error) {
       if (!(error instanceof DOMException || error instanceof ReferenceError)) throw error;
     }
@@ -173,10 +168,10 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
   }
 
   const onMessage = (event: Event): void => {
-    const type = (event as MessageEvent<WorkerMessage>).data?.type;
-    if (type === 'settings-changed') void enqueue(readStored);
+    const message = (event as MessageEvent<WorkerMessage>).data;
+    if (message?.type === 'settings-changed') void enqueue(readStored);
     // A finished pull means the API is reachable: a good moment to look for new settings.
-    else if (type === 'catalog-changed') void enqueue(fetchAfterPull);
+    else if (message?.type === 'catalog-changed') void enqueue(() => fetchAfterPull(message.pull));
   };
   channel.addEventListener('message', onMessage);
   void enqueue(readStored).then(() => enqueue(fetchServer));

@@ -37,6 +37,11 @@ export interface PullProgressMessage {
 export interface CatalogChangedMessage {
   type: 'catalog-changed';
   kinds: CachedKind[];
+  /**
+   * Which pull this is (when it started, ms): every open page hears the same one, and one of them
+   * asks Epos Now for the settings after it. Absent after a person settled a held pull.
+   */
+  pull?: number;
 }
 
 /** The outbox changed (an entry was claimed, settled or moved): pages re-read its status. */

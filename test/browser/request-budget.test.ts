@@ -99,9 +99,7 @@ describe("the account's request budget in Chromium", () => {
     const third = await context.newPage();
     await third.goto(app.appUrl());
     await third.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
-    // Past the moment in which one page's answer serves the others (config-state.ts), so this
-    // pull's settings are asked afresh.
-    await till.waitForTimeout(6_000);
+    await till.waitForTimeout(1_000);
 
     const { standin } = app;
     const before = standin.log.length;

@@ -55,12 +55,10 @@ async function setup(
     noClient?: boolean;
     db?: TillDb;
     channel?: Channel;
-    clock?: { now: number };
     withLock?: ConfigDeps['withLock'];
     storage?: ConfigDeps['storage'];
   } = {},
 ) {
-  const clock = options.clock ?? { now: NOW };
   const db = options.db ?? (await freshDb());
   if (options.stored !== undefined)
     await db.put('settings', { key: 'app', document: options.stored, storedAt: NOW - 1 });
@@ -73,11 +71,11 @@ async function setup(
     client: options.noClient ? undefined : { getSettings },
     writer,
     channel,
-    now: () => clock.now,
+    now: () => NOW,
     ...(options.withLock ? { withLock: options.withLock } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
   });
-  return { db, channel, getSettings, writer, state, clock };
+  return { db, channel, getSettings, writer, state };
 }
 
 /** Two pages of one till (one database, one bus), each with the server's settings fetched. */
@@ -300,12 +298,10 @@ describe('ConfigState', () => {
   });
 
   it('fetches again when the worker says a catalog pull finished, and stops listening once closed', async () => {
-    const { state, channel, getSettings, clock } = await setup();
+    const { state, channel, getSettings } = await setup();
     await vi.waitFor(() => expect(state.get().source).toBe('server'));
     const calls = getSettings.mock.calls.length;
     expect(calls).toBe(1);
-    // Asked more than a moment ago: what is stored is no news of this pull.
-    clock.now += 60_000;
     getSettings.mockImplementation(async () => ({
       document: { version: 1, tillName: 'Renamed on the server' },
       storedAt: null,
@@ -324,7 +320,6 @@ describe('ConfigState', () => {
   it('after a pull, one page of the till asks Epos Now and the others read what it stored', async () => {
     const join = bus();
     const db = await freshDb();
-    const clock = { now: NOW };
     // One lock for the till's pages, as Web Locks are: each task waits for the one before.
     let held: Promise<unknown> = Promise.resolve();
     const withLock = <T>(_name: string, task: () => Promise<T>): Promise<T> => {
@@ -337,7 +332,7 @@ describe('ConfigState', () => {
       getItem: (key: string) => shared.get(key) ?? null,
       setItem: (key: string, value: string) => void shared.set(key, value),
     };
-    const pages = await Promise.all([1, 2, 3].map(() => setup({ db, channel: join(), clock, withLock, storage })));
+    const pages = await Promise.all([1, 2, 3].map(() => setup({ db, channel: join(), withLock, storage })));
     for (const page of pages) await vi.waitFor(() => expect(page.state.get().source).toBe('server'));
     const asked = () => pages.reduce((n, page) => n + page.getSettings.mock.calls.length, 0);
     const before = asked();
@@ -347,8 +342,7 @@ describe('ConfigState', () => {
         storedAt: null,
       }));
 
-    clock.now += 60_000;
-    for (const page of pages) page.channel.deliver({ type: 'catalog-changed', kinds: [] });
+    for (const page of pages) page.channel.deliver({ type: 'catalog-changed', kinds: [], pull: 7 });
     for (const page of pages) await vi.waitFor(() => expect(page.state.get().config.tillName).toBe('After the pull'));
     expect(asked() - before).toBe(1);
   });

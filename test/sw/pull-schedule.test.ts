@@ -59,7 +59,11 @@ describe('sync scheduler', () => {
     expect(products()).toHaveLength(16 + 3);
     // Nothing changed: no kind to re-read, but the pages hear that the catalog was checked.
     expect(messages.filter((m) => m.type === 'catalog-changed')).toEqual([
-      { type: 'catalog-changed', kinds: ['TenderType', 'DiscountReason', 'SeatingTable'] },
+      {
+        type: 'catalog-changed',
+        kinds: ['TenderType', 'DiscountReason', 'SeatingTable'],
+        pull: 1_000_000 + 15 * 60_000,
+      },
     ]);
 
     // "Sync now" during a refresh: the walk of every page follows it. Page 12 is outside the
@@ -85,9 +89,11 @@ describe('sync scheduler', () => {
     expect(
       messages.filter((m) => m.type === 'pull-progress' && m.state === 'done').map((m) => (m as { kind: string }).kind),
     ).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'Product']);
+    // Which pull it was: when it started, the same for every page that hears it.
     expect(messages.at(-1)).toEqual({
       type: 'catalog-changed',
       kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'],
+      pull: 1_000_000,
     });
   });
 
