@@ -44,7 +44,7 @@ export interface WorkspaceProps {
   /** Leaves for the setup form to change the API base (Back office › Sync). */
   onChangeConnection: () => void;
   /** Stores a manager's choice of a path segment and starts again with it (Back office › Sync). */
-  onSegments: (segments: SegmentOverrides) => void;
+  onSegments: (segments: SegmentOverrides) => Promise<void>;
 }
 
 /** The app once a till context is known. */

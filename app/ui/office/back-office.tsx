@@ -35,7 +35,7 @@ export interface BackOfficeProps {
   onChangeConnection: () => void;
   /** The till's own path segments for its API (BootContext.segments), and a manager's choice of others. */
   segments: SegmentOverrides | undefined;
-  onSegments: (segments: SegmentOverrides) => void;
+  onSegments: (segments: SegmentOverrides) => Promise<void>;
 }
 
 const TAB_LABELS: Record<OfficeSection, string> = {
