@@ -71,7 +71,11 @@ describe('a kind spelt another way by the account', () => {
 
   it('a 404 with no spelling that answers is the 404, tried once; a kind with no alternative is not retried', async () => {
     const { client, standin, found, asked } = clientOf({ DiscountReason: 'Reasons' });
-    await expect(client.list('DiscountReason', 1)).rejects.toBeInstanceOf(NotFoundError);
+    // The 404 that stands is the first one, at the spelling in use.
+    await expect(client.list('DiscountReason', 1)).rejects.toMatchObject({
+      name: 'NotFoundError',
+      path: '/api/V2/DiscoutReason/?page=1',
+    });
     await expect(client.list('DiscountReason', 1)).rejects.toBeInstanceOf(NotFoundError);
     expect(asked()).toEqual([
       '/api/V2/DiscoutReason/ 404',
@@ -82,5 +86,29 @@ describe('a kind spelt another way by the account', () => {
     standin.faults.add({ match: { path: '/api/V2/TenderType' }, type: 'status', status: 404 });
     await expect(client.list('TenderType', 1)).rejects.toBeInstanceOf(NotFoundError);
     expect(asked().at(-1)).toBe('/api/V2/TenderType/ 404');
+  });
+
+  it('only a 404 starts the search; any other failure, at either spelling, is what the call fails with', async () => {
+    const broken = clientOf(undefined);
+    broken.standin.faults.add({ match: { path: '/api/V2/DiscoutReason' }, type: 'status', status: 500, times: 1 });
+    await expect(broken.client.list('DiscountReason', 1)).rejects.toMatchObject({ status: 500 });
+    expect(broken.asked()).toEqual(['/api/V2/DiscoutReason/ 500']);
+
+    const failing = clientOf({ DiscountReason: 'DiscountReason' });
+    failing.standin.faults.add({ match: { path: '/api/V2/DiscountReason' }, type: 'status', status: 503, times: 1 });
+    await expect(failing.client.list('DiscountReason', 1)).rejects.toMatchObject({ status: 503 });
+    expect(failing.found).toEqual([]);
+  });
+
+  it('a 404 at the spelling already found is a 404, asked once; a client told nothing still finds it', async () => {
+    const { client, standin, asked } = clientOf({ DiscountReason: 'DiscountReason' });
+    await client.list('DiscountReason', 1);
+    standin.faults.add({ match: { path: '/api/V2/DiscountReason/?page=2' }, type: 'status', status: 404 });
+    await expect(client.list('DiscountReason', 2)).rejects.toBeInstanceOf(NotFoundError);
+    expect(asked().slice(2)).toEqual(['/api/V2/DiscountReason/ 404']);
+
+    const quiet = createStandin({ products: 10, segments: { DiscountReason: 'DiscountReason' } });
+    const untold = createClient({ baseUrl: 'http://standin.test', token: quiet.token, fetch: inProcessFetch(quiet) });
+    expect((await untold.list('DiscountReason', 1)).length).toBeGreaterThan(0);
   });
 });
