@@ -3,12 +3,13 @@
  * (token and API base), re-read when the page says it changed.
  */
 import { createClient, type EposClient } from '../app/epos/client.ts';
+import { segmentsFor } from '../app/epos/default-base.ts';
 import { errorText } from '../app/epos/error-text.ts';
 import { contextProblem, isApiBase } from '../app/epos/transport-check.ts';
 import { loadContext } from '../app/store/context.ts';
 import { openTillDb, type TillDb } from '../app/store/db.ts';
 import type { BootContext } from '../app/store/schema.ts';
-import { rememberSegment, segmentsOf } from '../app/store/spellings.ts';
+import { rememberSegment } from '../app/store/spellings.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -53,7 +54,7 @@ export async function currentClient(): Promise<EposClient | undefined> {
   const problem = contextProblem(stored);
   if (problem !== null) throw new TypeError(problem);
   const baseUrl = stored.baseUrl || self.location.origin;
-  const segments = segmentsOf(stored);
+  const segments = segmentsFor(stored.segments);
   const spelled = JSON.stringify(segments);
   if (client?.token !== stored.token || client.baseUrl !== baseUrl || client.segments !== spelled) {
     const made = createClient({

@@ -14,6 +14,7 @@
  * is a day old. The API lists records in ascending id order (see app/store/schema.ts).
  */
 
+import { DEFAULT_LIST_CONCURRENCY } from '../app/epos/client.ts';
 import { recordId } from '../app/epos/ids.ts';
 import { type CachedKind, PAGE_SIZE } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
@@ -59,7 +60,7 @@ export async function refreshKind(
   deps.onProgress?.({ kind, state: 'running', pages: 0, records: 0, expected: meta.count });
 
   const fresh = new Map<number, OpenRecord[]>();
-  await inParallel(wanted, deps.concurrency ?? 4, async (page) => {
+  await inParallel(wanted, deps.concurrency ?? DEFAULT_LIST_CONCURRENCY, async (page) => {
     fresh.set(page, await client.list(kind, page));
   });
   // A full last page may have more after it.

@@ -105,7 +105,7 @@ export interface EposClient {
 }
 
 /** Default number of list pages in flight during {@link EposClient.listAll}. */
-const DEFAULT_LIST_CONCURRENCY = 4;
+export const DEFAULT_LIST_CONCURRENCY = 4;
 
 /** Creates a client. Throws a TypeError for a token no header can carry. */
 export function createClient(options: ClientOptions): EposClient {

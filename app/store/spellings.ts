@@ -1,19 +1,11 @@
 /**
- * The path segments a till uses where its API spells a kind otherwise than the contract (the
- * discount reasons' `DiscountReason`): the build's (EPOS_SEGMENTS), then the till's own for its
- * base, chosen in the back office or found by a client after a 404 (client.ts `onSegment`).
+ * The path segments a till keeps where its API spells a kind otherwise than the contract (the
+ * discount reasons' `DiscountReason`), found by a client after a 404 (client.ts `onSegment`). What
+ * a till uses is the build's, then these (default-base.ts `segmentsFor`).
  */
-import { segmentsFor } from '../epos/default-base.ts';
 import type { Kind } from '../epos/kinds.ts';
-import type { SegmentOverrides } from '../epos/paths.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
-import type { BootContext } from './schema.ts';
-
-/** The path segments a till uses: the build's (EPOS_SEGMENTS), then its own for its base. */
-export function segmentsOf(context: Pick<BootContext, 'segments'>): SegmentOverrides {
-  return segmentsFor(context.segments);
-}
 
 /**
  * Keeps a spelling a client found (client.ts `onSegment`) with the stored context, if that is

@@ -8,7 +8,7 @@
  * numbers in range. A settings save is the app's own document: not the API's to type.
  */
 
-import { INT32_MAX } from '../epos/ids.ts';
+import { INT32_MAX, isServerId } from '../epos/ids.ts';
 import { type FieldProblems, validateFields } from '../epos/kind-fields.ts';
 import { KINDS, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
@@ -22,7 +22,7 @@ export function checkWrite(write: Write): void {
   const problems: FieldProblems =
     write.op === 'delete' ? {} : bodyProblems(write.kind, write.body, write.op === 'update');
   // A queued create's temporary id (negative) names it until it lands.
-  if (write.op !== 'create' && !(Number.isSafeInteger(write.id) && write.id !== 0 && write.id <= INT32_MAX)) {
+  if (write.op !== 'create' && !(isServerId(write.id) || (Number.isSafeInteger(write.id) && write.id < 0))) {
     problems.id = `The ${KINDS[write.kind].label} id must be a whole number from 1 to ${INT32_MAX}, got ${String(write.id)}.`;
   }
   if (Object.keys(problems).length > 0) throw new InvalidWriteError(problems);
