@@ -31,12 +31,20 @@ export interface BasketTender {
   amount: number;
 }
 
+/** The customer a sale is for: the one the till passed (`customerId`), or one a cashier attached. */
+export interface BasketCustomer {
+  id: number;
+  /** As the Customer record names them; null where only the id is known (offline, not yet read). */
+  name: string | null;
+}
+
 /** The basket. */
 export interface Basket {
   lines: BasketLine[];
   discount: BasketDiscount | null;
   tableId: number | null;
   tenders: BasketTender[];
+  customer: BasketCustomer | null;
 }
 
 /** The sums of a basket, in minor units. */
@@ -52,7 +60,13 @@ export interface BasketTotals {
 }
 
 /** A basket with nothing in it. */
-export const EMPTY_BASKET: Basket = Object.freeze({ lines: [], discount: null, tableId: null, tenders: [] }) as Basket;
+export const EMPTY_BASKET: Basket = Object.freeze({
+  lines: [],
+  discount: null,
+  tableId: null,
+  tenders: [],
+  customer: null,
+}) as Basket;
 
 /** Adds one of a product (or one more of it). */
 export function addProduct(basket: Basket, product: { productId: number; name: string; unitPrice: number }): Basket {
@@ -77,11 +91,20 @@ export function setQuantity(basket: Basket, productId: number, quantity: number)
   return { ...basket, lines, tenders: lines.length === 0 ? [] : basket.tenders };
 }
 
-/** Whether the basket holds nothing at all: no lines, discount, table or payments. */
+/** Whether the basket holds nothing at all: no lines, discount, table, payments or customer. */
 export function isEmpty(basket: Basket): boolean {
   return (
-    basket.lines.length === 0 && basket.discount === null && basket.tableId === null && basket.tenders.length === 0
+    basket.lines.length === 0 &&
+    basket.discount === null &&
+    basket.tableId === null &&
+    basket.tenders.length === 0 &&
+    basket.customer === null
   );
+}
+
+/** Sets or clears the sale's customer. */
+export function setCustomer(basket: Basket, customer: BasketCustomer | null): Basket {
+  return { ...basket, customer };
 }
 
 /** Sets or clears the discount. */
@@ -132,7 +155,7 @@ function discountOf(discount: BasketDiscount | null, subtotal: number): number {
  */
 export function parseBasket(value: unknown): Basket | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { lines, discount, tableId, tenders } = value as Record<string, unknown>;
+  const { lines, discount, tableId, tenders, customer = null } = value as Record<string, unknown>;
   const whole = (n: unknown): n is number => Number.isInteger(n);
   const isLine = (l: unknown): l is BasketLine => {
     const line = l as BasketLine | null;
@@ -172,5 +195,13 @@ export function parseBasket(value: unknown): Basket | null {
   if (!Array.isArray(tenders) || !tenders.every(isTender)) return null;
   if (discount !== null && !isDiscount(discount)) return null;
   if (tableId !== null && !whole(tableId)) return null;
-  return { lines, discount, tableId, tenders };
+  // Baskets kept before sales had customers have no key: none.
+  const isCustomer = (c: unknown): c is BasketCustomer => {
+    const who = c as BasketCustomer | null;
+    return (
+      typeof who === 'object' && who !== null && whole(who.id) && (who.name === null || typeof who.name === 'string')
+    );
+  };
+  if (customer !== null && !isCustomer(customer)) return null;
+  return { lines, discount, tableId, tenders, customer };
 }

@@ -8,6 +8,7 @@ const BASKET: Basket = {
   discount: null,
   tableId: 3,
   tenders: [],
+  customer: null,
 };
 
 function storage(fail?: { get?: Error; set?: Error }): BasketStorage & { items: Map<string, string> } {

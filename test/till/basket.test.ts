@@ -8,6 +8,7 @@ import {
   isEmpty,
   parseBasket,
   removeTender,
+  setCustomer,
   setDiscount,
   setQuantity,
   setTable,
@@ -44,7 +45,7 @@ describe('basket', () => {
     const basket = addTender(setDiscount(setTable(basketOf(FLAT_WHITE, SCONE), 12), staff), cash);
     expect(setQuantity(basket, 1, 0).tenders).toEqual([cash]);
     const last = setQuantity(setQuantity(basket, 1, 0), 3, 0);
-    expect(last).toEqual({ lines: [], discount: staff, tableId: 12, tenders: [] });
+    expect(last).toEqual({ lines: [], discount: staff, tableId: 12, customer: null, tenders: [] });
     expect(setQuantity(addTender(basketOf(SCONE), cash), 3, -1).tenders).toEqual([]);
   });
 
@@ -141,6 +142,7 @@ describe('parseBasket', () => {
     discount: { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 12.5 },
     tableId: 4,
     tenders: [{ typeId: 1, name: 'Cash', amount: 500 }],
+    customer: null,
   };
 
   it('reads back what was stored', () => {
@@ -148,6 +150,21 @@ describe('parseBasket', () => {
     expect(parseBasket({ lines: [], discount: null, tableId: null, tenders: [] })).toEqual(EMPTY_BASKET);
     const amountOff = { ...good, discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 150 } };
     expect(parseBasket(amountOff)).toEqual(amountOff);
+    const forOlive = { ...good, customer: { id: 7, name: 'Olive Offline' } };
+    expect(parseBasket(JSON.parse(JSON.stringify(forOlive)))).toEqual(forOlive);
+    const idOnly = { ...good, customer: { id: 7, name: null } };
+    expect(parseBasket(idOnly)).toEqual(idOnly);
+  });
+
+  it('reads a basket kept before sales had customers as one with no customer', () => {
+    const { customer: _, ...older } = good;
+    expect(parseBasket(older)).toEqual(good);
+  });
+
+  it('counts a customer as something in the basket, and clears it', () => {
+    const forOlive = setCustomer(EMPTY_BASKET, { id: 7, name: 'Olive' });
+    expect(isEmpty(forOlive)).toBe(false);
+    expect(setCustomer(forOlive, null)).toEqual(EMPTY_BASKET);
   });
 
   it.each([
@@ -171,6 +188,9 @@ describe('parseBasket', () => {
     ['a table by name', { ...good, tableId: 'T4' }],
     ['a tender in major units', { ...good, tenders: [{ typeId: 1, name: 'Cash', amount: 5.5 }] }],
     ['no tenders', { ...good, tenders: undefined }],
+    ['a customer by name alone', { ...good, customer: { name: 'Olive' } }],
+    ['a customer id as text', { ...good, customer: { id: '7', name: null } }],
+    ['a customer with a numeric name', { ...good, customer: { id: 7, name: 7 } }],
   ])('rejects a damaged basket: %s', (_, value) => {
     expect(parseBasket(value)).toBeNull();
   });

@@ -14,6 +14,7 @@ const BASKET: Basket = {
     { typeId: 1, name: 'Cash', amount: 500 },
     { typeId: 2, name: 'Card', amount: 290 },
   ],
+  customer: null,
 };
 
 describe('tillMessage', () => {
@@ -47,6 +48,7 @@ describe('tillMessage', () => {
       discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 1000 },
       tableId: null,
       tenders: [],
+      customer: null,
     };
     expect(tillMessage(scone, createMoney('GBP', 'en-GB')).discount).toEqual({ reasonId: 8, amount: 2.5 });
   });

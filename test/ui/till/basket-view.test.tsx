@@ -17,6 +17,7 @@ const BASKET: Basket = {
   discount: null,
   tableId: null,
   tenders: [],
+  customer: null,
 };
 
 function Harness({ start, money = GBP }: { start: Basket; money?: Money }) {
@@ -95,6 +96,7 @@ describe('BasketView', () => {
       discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 100 },
       tableId: null,
       tenders: [{ typeId: 2, name: 'Card', amount: 500 }],
+      customer: null,
     };
     render(<Harness start={basket} money={createMoney('JPY', 'en-GB')} />);
     expect(totals()).toEqual([
@@ -132,6 +134,7 @@ describe('BasketView', () => {
       discount: { reasonId: 7, reason: 'Staff', kind: 'percentage', value: 10 },
       tableId: 4,
       tenders: [{ typeId: 1, name: 'Cash', amount: 500 }],
+      customer: null,
     };
     render(<Harness start={basket} />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Cheese Scone' }));

@@ -16,6 +16,7 @@ const BASKET: Basket = {
   discount: { reasonId: 8, reason: 'Damaged', kind: 'amount', value: 150 },
   tableId: null,
   tenders: [{ typeId: 2, name: 'Card', amount: 490 }],
+  customer: null,
 };
 
 function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }) {

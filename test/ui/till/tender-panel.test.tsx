@@ -16,6 +16,7 @@ const START: Basket = {
   discount: null,
   tableId: null,
   tenders: [],
+  customer: null,
 };
 let current = START;
 
