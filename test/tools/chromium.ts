@@ -20,6 +20,41 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Chromium features switched off, in place of playwright-core's own `--disable-features` list.
+ * Chromium reads only the last `--disable-features` it is given, so this list replaces Playwright's
+ * (chromiumSwitches.ts, which names each one's reason) less `ThirdPartyStoragePartitioning`:
+ * shipped Chrome partitions a third-party frame's storage by the top-level site, and a till frames
+ * this app from Epos Now's site. With partitioning off, as Playwright has it, Chromium refuses that
+ * frame IndexedDB and localStorage altogether (a SecurityError), which no till meets.
+ * test/browser/partitioning.test.ts fails when this stops being so.
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
+/**
+ * What a frame of another site may keep: `partitioned` as shipped Chrome has it (the default), or
+ * `blocked`, as a browser or a managed till that blocks third-party site data has it.
+ */
+export type ThirdPartyData = 'partitioned' | 'blocked';
+
+/** How to launch. */
+export interface LaunchOptions {
+  thirdPartyData?: ThirdPartyData;
+}
+
 /** The browser's path; throws with the fix when it is not installed. */
 function chromiumPath(): string {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -31,6 +66,11 @@ function chromiumPath(): string {
 }
 
 /** Launches headless Chromium; close it in the test's teardown. */
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+export async function launchChromium({ thirdPartyData = 'partitioned' }: LaunchOptions = {}): Promise<Browser> {
+  const disabled =
+    thirdPartyData === 'blocked' ? [...DISABLED_FEATURES, 'ThirdPartyStoragePartitioning'] : DISABLED_FEATURES;
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, `--disable-features=${disabled.join(',')}`],
+  });
 }
