@@ -10,6 +10,7 @@ import { contextFromQuery, loadContext, saveContext, withoutToken } from '../sto
 import { openTillDb, type TillDb } from '../store/db.ts';
 import { StoreError } from '../store/errors.ts';
 import type { BootContext } from '../store/schema.ts';
+import { customerIdFromQuery, withoutCustomerId } from '../till/passed-customer.ts';
 import type { Problem } from './problem.ts';
 
 /** The browser's answer to `navigator.storage.persist()`. */
@@ -17,10 +18,20 @@ export type Persistence = boolean | 'unsupported';
 
 /** How boot ended. */
 export type BootResult =
-  /** A context is known; `changed` when it differs from what was stored before this boot. */
-  | { status: 'ready'; db: TillDb; context: BootContext; changed: boolean; persisted: Persistence }
-  /** Opened without a token and none stored: the setup screen asks for one. */
-  | { status: 'setup'; db: TillDb; persisted: Persistence }
+  /**
+   * A context is known; `changed` when it differs from what was stored before this boot.
+   * `customerId` is the sale's customer the till passed with this load (passed-customer.ts), or null.
+   */
+  | {
+      status: 'ready';
+      db: TillDb;
+      context: BootContext;
+      changed: boolean;
+      persisted: Persistence;
+      customerId: number | null;
+    }
+  /** Opened without a token and none stored: the setup screen asks for one (the sale's customer waits). */
+  | { status: 'setup'; db: TillDb; persisted: Persistence; customerId: number | null }
   /** The page cannot start (storage would not open...): the UI words `problem`. */
   | {
       status: 'failed';
@@ -42,18 +53,22 @@ export interface BootEnv {
 export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
   // Asked while the database opens; the answer only feeds the UI.
   const persisting = askPersistence(env.storage);
+  // Read before the address is tidied: it is taken out with the token.
+  const customerId = customerIdFromQuery(env.location.search);
   let db: TillDb;
   try {
     db = await env.openDb();
   } catch (error) {
     // Nowhere to keep the token, and it must not stay in the address bar either.
-    dropToken(env);
+    dropFromAddress(env);
     return { status: 'failed', problem: failure(error, env.framed === true), persisted: await persisting };
   }
   try {
     const resolved = await resolveContext(db, env);
     const persisted = await persisting;
-    return resolved ? { status: 'ready', db, ...resolved, persisted } : { status: 'setup', db, persisted };
+    return resolved
+      ? { status: 'ready', db, ...resolved, persisted, customerId }
+      : { status: 'setup', db, persisted, customerId };
   } catch (error) {
     return { status: 'failed', problem: failure(error), persisted: await persisting };
   }
@@ -61,7 +76,8 @@ export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
 
 /**
  * The context of this boot and whether it changed, or undefined when there is none. A token in
- * the query string is removed from the address bar before anything else can fail.
+ * the query string is removed from the address bar before anything else can fail, and the sale's
+ * customer with it.
  */
 export async function resolveContext(
   db: TillDb,
@@ -69,16 +85,20 @@ export async function resolveContext(
 ): Promise<{ context: BootContext; changed: boolean } | undefined> {
   const stored = await loadContext(db);
   const fromQuery = contextFromQuery(env.location.search, stored);
+  dropFromAddress(env);
   if (!fromQuery) return stored ? { context: stored, changed: false } : undefined;
-  dropToken(env);
   const changed = !sameContext(stored, fromQuery);
   if (changed) await saveContext(db, fromQuery);
   return { context: fromQuery, changed };
 }
 
-/** Takes the token out of the address bar, keeping the rest of the address and the history entry. */
-function dropToken({ location, history }: Pick<BootEnv, 'location' | 'history'>): void {
-  const search = withoutToken(location.search);
+/**
+ * Takes the token and the sale's customer out of the address bar, keeping the rest of the address
+ * and the history entry. The customer is read once: a reload of the page (an update, the cashier's
+ * F5) finds the sale kept with its customer, or without the one the cashier removed.
+ */
+function dropFromAddress({ location, history }: Pick<BootEnv, 'location' | 'history'>): void {
+  const search = withoutCustomerId(withoutToken(location.search));
   if (search !== location.search)
     history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
 }

@@ -80,6 +80,34 @@ describe('boot', () => {
     });
   });
 
+  it('the sale\u2019s customerId comes with the boot, not the stored context, and leaves the address bar', async () => {
+    const db = await freshDb();
+    const { env: e, replaceState } = env('?appToken=b2xk&deviceID=1&customerId=7&locationID=1&staffID=1', {
+      openDb: async () => db,
+    });
+    const booted = await boot(e);
+    expect(booted).toMatchObject({ status: 'ready', customerId: 7 });
+    expect(await loadContext(db)).not.toHaveProperty('customerId');
+    // Read once: a reload of this address keeps the sale (and its customer) as the cashier left it.
+    expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=1&locationID=1&staffID=1#x');
+  });
+
+  it('a customerId without a token (the stored till) is read and taken out of the address too', async () => {
+    const db = await freshDb();
+    await saveContext(db, STORED);
+    const { env: e, replaceState } = env('?customerId=12&deviceID=1', { openDb: async () => db });
+    expect(await boot(e)).toMatchObject({ status: 'ready', context: STORED, changed: false, customerId: 12 });
+    expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=1#x');
+  });
+
+  it('no customerId, or junk, is no customer; setup keeps the one passed for the sale after it', async () => {
+    expect(await boot(env('?appToken=abc').env)).toMatchObject({ status: 'ready', customerId: null });
+    const junk = env('?appToken=abc&customerId=-3');
+    expect(await boot(junk.env)).toMatchObject({ status: 'ready', customerId: null });
+    expect(junk.replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/#x');
+    expect(await boot(env('?customerId=5').env)).toMatchObject({ status: 'setup', customerId: 5 });
+  });
+
   it('a storage that will not open is a failure with its message, not a rejection', async () => {
     const message =
       "The till's offline storage could not be opened (blocked). Is private browsing on, or storage blocked?";
