@@ -3,9 +3,13 @@
  * through the outbox, so it is kept when the till is offline and sent when it is back.
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { isServerId } from '../../epos/ids.ts';
 import type { Customer } from '../../epos/records.ts';
+import { customerName } from '../../page/customer-match.ts';
 import { isInvalidWrite, isStoreError } from '../../page/problem.ts';
-import type { Writer } from '../../page/writer.ts';
+import type { WriteResult, Writer } from '../../page/writer.ts';
+import type { BasketStorage } from '../../till/basket-storage.ts';
+import { rememberCustomer } from '../../till/recent-customers.ts';
 import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
 
@@ -16,6 +20,8 @@ export interface CustomerFormProps {
   allowed: boolean;
   /** Closes the form (Cancel, Close). */
   onDone?: () => void;
+  /** Where the customers this till knows are kept; localStorage unless given. */
+  storage?: BasketStorage;
 }
 
 /** The fields the form asks for, by their V2 names. */
@@ -59,13 +65,26 @@ export function checkCustomer(values: Record<Name, string>): Problems {
 }
 
 /** The new-customer form, or why the till does not offer it. */
-export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
+export function CustomerForm({ writer, allowed, onDone, storage }: CustomerFormProps) {
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<WriteOutcome | null>(null);
-  const later = useLaterOutcome((result) => setCreated(writeOutcome(result, 'Customer created')));
+  // What the latest create sent: the customer it names once its id comes.
+  const made = useRef<Partial<Fields>>({});
+  // Made here, so found here offline too, once Epos Now has given it its id (at once, or when a
+  // queued create lands while the form is open): a temporary id must not reach the till with a sale.
+  const remember = (result: WriteResult): void => {
+    if (result.state !== 'done' || !isServerId(result.recordId)) return;
+    const { Forename = null, Surname = null, BusinessName = null, ContactNumber = null } = made.current;
+    const name = customerName({ Forename, Surname, BusinessName });
+    rememberCustomer({ id: result.recordId, name, phone: ContactNumber, card: null }, storage);
+  };
+  const later = useLaterOutcome((result) => {
+    remember(result);
+    setCreated(writeOutcome(result, 'Customer created'));
+  });
   const first = useRef<HTMLInputElement>(null);
   const another = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -110,7 +129,9 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
     for (const name of NAMES) if (values[name].trim()) body[name] = values[name].trim();
     setBusy(true);
     try {
+      made.current = body;
       const result = await writer.write({ op: 'create', kind: 'Customer', body }, later());
+      remember(result);
       setCreated(writeOutcome(result, 'Customer created'));
       setValues(EMPTY);
       refocus.current = another;

@@ -2,12 +2,14 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createWriter, type WriteResult } from '../../../app/page/writer.ts';
+import { createWriter, type WriteOptions, type WriteResult } from '../../../app/page/writer.ts';
 import type { WorkerMessage } from '../../../app/store/channel.ts';
 import { StoreError } from '../../../app/store/errors.ts';
 import { markFailed } from '../../../app/store/outbox-outcomes.ts';
+import { recentCustomers } from '../../../app/till/recent-customers.ts';
 import { CustomerForm, checkCustomer } from '../../../app/ui/till/customer-form.tsx';
 import { freshDb } from '../../store/fixture.ts';
+import { memoryStorage } from './fixture.ts';
 
 afterEach(cleanup);
 
@@ -140,6 +142,33 @@ describe('CustomerForm', () => {
     });
     await screen.findByText('Customer created');
     db.close();
+  });
+
+  it('remembers a customer made here once it has its id from Epos Now (so the till finds it offline), never before', async () => {
+    const storage = memoryStorage();
+    render(<CustomerForm writer={{ write: vi.fn(done) }} allowed storage={storage} />);
+    type('Forename', 'Ann');
+    type('Surname', 'Lee');
+    type('Phone', '07700 900123');
+    create();
+    await screen.findByText('Customer created');
+    expect(recentCustomers(storage)).toEqual([{ id: 501, name: 'Ann Lee', phone: '07700 900123', card: null }]);
+    cleanup();
+
+    const later = memoryStorage();
+    let settle: ((result: WriteResult) => void) | undefined;
+    const write = vi.fn((_write: unknown, options?: WriteOptions) => {
+      settle = options?.onSettled;
+      return Promise.resolve<WriteResult>({ state: 'queued', seq: 1, recordId: -1 });
+    });
+    render(<CustomerForm writer={{ write }} allowed storage={later} />);
+    type('Business name (optional)', 'Kilnworks');
+    create();
+    await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
+    expect(recentCustomers(later)).toEqual([]);
+    settle!({ state: 'done', recordId: 88 });
+    await screen.findByText('Customer created');
+    expect(recentCustomers(later)).toEqual([{ id: 88, name: 'Kilnworks', phone: null, card: null }]);
   });
 
   it('needs a name of some kind, and says so next to Forename', async () => {
