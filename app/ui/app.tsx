@@ -20,6 +20,8 @@ export function App({ booted }: AppProps) {
   const [session, setSession] = useState<{ context: BootContext; changed: boolean } | undefined>(
     booted.status === 'ready' ? { context: booted.context, changed: booted.changed } : undefined,
   );
+  // The sale's customer the till passed with this load: the pad takes it once, not at every showing.
+  const [passedCustomerId, setPassedCustomerId] = useState(booted.status === 'failed' ? null : booted.customerId);
   // What the setup form is open for on a till already set up: a refused token, or another API base.
   const [renewing, setRenewing] = useState<'token' | 'connection' | null>(null);
   if (booted.status === 'failed') return <FatalError message={problemText(booted.problem)} />;
@@ -50,6 +52,8 @@ export function App({ booted }: AppProps) {
       persisted={booted.persisted}
       onNewToken={() => setRenewing('token')}
       onChangeConnection={() => setRenewing('connection')}
+      passedCustomerId={passedCustomerId}
+      onPassedCustomerTaken={() => setPassedCustomerId(null)}
       onSegments={async (segments) => {
         const context = await saveSegments(booted.db, session.context, segments);
         setSession({ context, changed: true });

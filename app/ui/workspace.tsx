@@ -45,6 +45,10 @@ export interface WorkspaceProps {
   onChangeConnection: () => void;
   /** Stores a manager's choice of a path segment and starts again with it (Back office › Sync). */
   onSegments: (segments: SegmentOverrides) => Promise<void>;
+  /** The customer the till passed with this load, until the till's pad has taken it; else null. */
+  passedCustomerId?: number | null;
+  /** Told once the pad has taken the passed customer into the sale. */
+  onPassedCustomerTaken?: () => void;
 }
 
 /** The app once a till context is known. */
@@ -56,6 +60,8 @@ export function Workspace({
   onNewToken,
   onChangeConnection,
   onSegments,
+  passedCustomerId,
+  onPassedCustomerTaken,
 }: WorkspaceProps) {
   const session = useTillSession(db, context, contextChanged);
   const view = useSubscription(session?.catalog);
@@ -107,6 +113,9 @@ export function Workspace({
             catalog={view}
             config={config}
             writer={session?.writer}
+            api={session?.api}
+            passedCustomerId={passedCustomerId}
+            onPassedCustomerTaken={onPassedCustomerTaken}
             pulling={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')}
           />
         ) : (

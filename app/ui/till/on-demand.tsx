@@ -14,12 +14,14 @@ export interface OnDemandProps {
   label: string;
   /** What is chosen now, shown on the button; null for nothing. */
   chosen: string | null;
+  /** What the button says when something is chosen, where "label: chosen" would not read well; default that. */
+  text?: string;
   /** The dialog's content, given a way to close it (choosing a table is done at once). */
   children: (close: () => void) => ComponentChildren;
 }
 
 /** The button, and the dialog it opens. */
-export function OnDemand({ label, chosen, children }: OnDemandProps) {
+export function OnDemand({ label, chosen, text, children }: OnDemandProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const close = (): void => dialog.current?.close();
@@ -35,7 +37,7 @@ export function OnDemand({ label, chosen, children }: OnDemandProps) {
           dialog.current?.showModal();
         }}
       >
-        {chosen === null ? label : `${label}: ${chosen}`}
+        {chosen === null ? label : (text ?? `${label}: ${chosen}`)}
       </button>
       <dialog ref={dialog} class="on-demand" aria-label={label} onClose={() => setOpen(false)}>
         {open ? children(close) : null}

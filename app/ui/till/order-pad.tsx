@@ -13,11 +13,12 @@ import { recordId } from '../../epos/ids.ts';
 import { kindKnown } from '../../page/catalog-counts.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
 import type { TillProduct } from '../../search/index.ts';
-import { addProduct, basketTotals, EMPTY_BASKET, setDiscount, setTable } from '../../till/basket.ts';
+import { addProduct, basketTotals, EMPTY_BASKET, setCustomer, setDiscount, setTable } from '../../till/basket.ts';
 import type { BasketStorage } from '../../till/basket-storage.ts';
 import { createMoney } from '../../till/money.ts';
 import { countSale, mostSold } from '../../till/sold-counts.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
+import { lazy } from '../lazy.tsx';
 import { BasketSheet } from './basket-sheet.tsx';
 import { BasketView } from './basket-view.tsx';
 import { ChargeBar } from './charge-bar.tsx';
@@ -31,6 +32,7 @@ import { TablePicker } from './table-picker.tsx';
 import { TenderPanel } from './tender-panel.tsx';
 import { useBasket } from './use-basket.ts';
 import { useMedia } from './use-media.ts';
+import { type CustomerSource, customerLabel, useSaleCustomer } from './use-sale-customer.ts';
 import { useScanner } from './use-scanner.ts';
 
 /** Props of {@link OrderPad}. */
@@ -48,7 +50,18 @@ export interface OrderPadProps {
   now?: () => number;
   /** More for the cashier under the products (a new customer). */
   children?: ComponentChildren;
+  /** Where the sale's customer comes from; without it the pad offers no customer. */
+  customers?: CustomerSource;
 }
+
+// Loaded when a cashier first opens it: most sales never attach a customer.
+const CustomerPicker = lazy(
+  () => import('./customer-picker.tsx').then((module) => module.CustomerPicker),
+  'customer search',
+);
+
+/** With no session (the pad's own tests), the sale's customer is shown but nothing is asked of Epos Now. */
+const NO_CUSTOMERS: CustomerSource = { api: undefined, passedId: null, onPassedTaken: () => undefined };
 
 /** The kinds the payment offers: tender types, tables, discount reasons. */
 const SMALL_KINDS = ['TenderType', 'SeatingTable', 'DiscountReason'] as const;
@@ -57,8 +70,9 @@ const SMALL_KINDS = ['TenderType', 'SeatingTable', 'DiscountReason'] as const;
 const NARROW = '(max-width: 899px)';
 
 /** Search, favourites, basket, discount, table, payments and "Send to till". */
-export function OrderPad({ catalog, config, pulling, storage, frame, now, children }: OrderPadProps) {
+export function OrderPad({ catalog, config, pulling, storage, frame, now, children, customers }: OrderPadProps) {
   const { basket, change, problem, currency, question, keepSale, newSale } = useBasket(config.currency, storage);
+  useSaleCustomer(basket, change, customers ?? NO_CUSTOMERS, storage);
   // The sale's currency: the shop's, unless the cashier kept a sale begun in another one.
   const money = useMemo(() => createMoney(currency, config.locale), [currency, config.locale]);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -145,6 +159,27 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
           }}
         />
         <div class="till-buttons">
+          {customers ? (
+            <OnDemand
+              label="Customer"
+              chosen={basket.customer && customerLabel(basket.customer)}
+              // "Customer 7" while only the id is known, rather than "Customer: Customer 7".
+              text={basket.customer?.name === null ? customerLabel(basket.customer) : undefined}
+            >
+              {(close) => (
+                <CustomerPicker
+                  customer={basket.customer && { id: basket.customer.id, label: customerLabel(basket.customer) }}
+                  api={customers.api}
+                  storage={storage}
+                  onChoose={(chosen) => {
+                    change((current) => setCustomer(current, { id: chosen.id, name: chosen.name }));
+                    close();
+                  }}
+                  onRemove={() => change((current) => setCustomer(current, null))}
+                />
+              )}
+            </OnDemand>
+          ) : null}
           {tables.length > 0 ? (
             <OnDemand label="Table" chosen={tableName}>
               {(close) => (

@@ -1,6 +1,7 @@
 /** The cashier's screen: the order pad, and a new customer at the counter when allowed. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AppConfig } from '../../epos/app-config.ts';
+import type { EposClient } from '../../epos/client.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
 import type { Writer } from '../../page/writer.ts';
 import { lazy } from '../lazy.tsx';
@@ -16,10 +17,24 @@ export interface TillPageProps {
   /** Undefined for the few ms before the session has started. */
   writer: Writer | undefined;
   pulling: boolean;
+  /** The API as the page reads it (session.api); undefined for the few ms before the session has started. */
+  api?: () => Promise<EposClient>;
+  /** The customer the till passed with this load, until the pad has taken it into the sale; else null. */
+  passedCustomerId?: number | null;
+  /** Told once the pad has taken the passed customer. */
+  onPassedCustomerTaken?: () => void;
 }
 
 /** Order pad, with the customer form behind a button. */
-export function TillPage({ catalog, config, writer, pulling }: TillPageProps) {
+export function TillPage({
+  catalog,
+  config,
+  writer,
+  pulling,
+  api,
+  passedCustomerId = null,
+  onPassedCustomerTaken = () => undefined,
+}: TillPageProps) {
   const [customer, setCustomer] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -30,7 +45,12 @@ export function TillPage({ catalog, config, writer, pulling }: TillPageProps) {
   }, [customer]);
   return (
     // A new currency does not remount the pad: a sale in progress is the cashier's to keep or drop.
-    <OrderPad catalog={catalog} config={config} pulling={pulling}>
+    <OrderPad
+      catalog={catalog}
+      config={config}
+      pulling={pulling}
+      customers={{ api, passedId: passedCustomerId, onPassedTaken: onPassedCustomerTaken }}
+    >
       <section class="till-extras" aria-label="Customers">
         {customer && writer ? (
           <CustomerForm writer={writer} allowed={config.allowCustomerCreate} onDone={() => setCustomer(false)} />
