@@ -6,7 +6,7 @@
 import { isServerId } from '../epos/ids.ts';
 
 /** The query parameter Epos Now names the sale's customer with. */
-export const CUSTOMER_PARAM = 'customerId';
+const CUSTOMER_PARAM = 'customerId';
 
 /**
  * The sale's customer id in a query string, or null when there is none or it is not an id the API
