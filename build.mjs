@@ -49,7 +49,11 @@ const TARGET = 'es2022';
  *   45.05): the hot product ids a refresh reads (favourites, best sellers), and one settings
  *   request a pull for all of a till's open pages instead of one a page; the gate moved to 45.5.
  *   Issue 16's spellings added 0.34 KB (45.23 -> 45.57: the build's EPOS_SEGMENTS, the spellings
- *   a till keeps with its context, saving a manager's choice), so the gate moved to 46.
+ *   a till keeps with its context, saving a manager's choice), so the gate moved to 46. Issue 23's
+ *   sale customer added 0.88 KB (45.59 -> 46.47): the till's customerId read at boot, the pad's
+ *   Customer button and taking the passed customer into the sale (0.26), and search/fold.ts in a
+ *   chunk of its own now that the lazy customer search shares it (0.62 alone, was inside the
+ *   app's file); the naming and the search themselves are lazy. Gate 47.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -61,7 +65,12 @@ const TARGET = 'es2022';
  *   code and the back office, the check, its error), so the gate moved to 29.5; the queuing code
  *   is fetched with a till's first write (precached), never at startup. The spelling of the
  *   discount reasons' path in Back office › Sync and the page's client made with the till's
- *   spellings added 0.8 KB (28.75 -> 29.55), so the gate moved to 30.
+ *   spellings added 0.8 KB (28.75 -> 29.55), so the gate moved to 30. Issue 23's sale customer
+ *   added 3.18 KB (29.61 -> 32.79): the customer search dialog (1.65), naming a customer by id from
+ *   the recent customers or the API (0.40), the matching and the recent-customers list they and
+ *   the customer form share (0.81), the form remembering what it created (0.17), and ui/bug.ts in a
+ *   chunk of its own (0.23); fetched when a sale first has or wants a customer, never at startup.
+ *   Gate 33.25.
  * - worker, 18.2 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb. Issue 11
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
@@ -74,7 +83,7 @@ const TARGET = 'es2022';
  *   the gate moved to 20.5. Issue 16 added 0.47 KB (20.13 -> 20.60): the client's search for the
  *   other known spelling of a path after a 404, and keeping the one that answered; gate 21.
  */
-const BUDGET = { app: 46_000, lazy: 30_000, worker: 21_000 };
+const BUDGET = { app: 47_000, lazy: 33_250, worker: 21_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';
