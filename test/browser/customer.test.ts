@@ -1,0 +1,73 @@
+/**
+ * The sale's customer in real Chromium, with the real worker and the stand-in: the till opens the
+ * app with `customerId=7` and the pad names the stand-in's customer 7; an offline reload keeps the
+ * sale and its customer; a cashier attaches another customer by typing part of a name, online.
+ * Top-level here; the framed till and the handoff's CustomerId are the host page's tests.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+
+describe('the sale\u2019s customer in Chromium', () => {
+  let app: ServedApp | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  let added: number;
+
+  beforeAll(async () => {
+    app = await serveApp('customer', { products: 300 });
+    // A name no seeded customer has, past the first page of 200: the search must walk to it.
+    added = app.standin.put('Customer', { Forename: 'Zelda', Surname: 'Quartermaine', ContactNumber: '07700 900999' })
+      .CustomerID as number;
+    context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    page = await context.newPage();
+    problems = watchProblems(page);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const customerAsked = () =>
+    app!.standin.log.filter((request) => request.path.startsWith('/api/V2/Customer')).map((r) => r.path);
+
+  it('opened by the till with customerId=7, the pad names the stand-in\u2019s customer 7', async () => {
+    const seven = app!.standin.record('Customer', 7)!;
+    const name = `${seven.Forename} ${seven.Surname}`;
+    expect(name).toBe('Noah Patel');
+    await page.goto(`${app!.appUrl()}&customerId=7`);
+    await page.getByRole('button', { name: `Customer: ${name}` }).waitFor(WAIT);
+    expect(customerAsked()).toEqual(['/api/V2/Customer/7']);
+    // Read once, with the token: a reload keeps the sale as the cashier left it.
+    expect(new URL(page.url()).search).toBe('?deviceID=1&locationID=1&staffID=1');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
+  });
+
+  it('offline, a reload still shows the sale\u2019s customer by name', async () => {
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Customer: Noah Patel' }).waitFor(WAIT);
+    await context.setOffline(false);
+  });
+
+  it('online, a cashier attaches a customer found by typing part of a name', async () => {
+    await page.getByRole('button', { name: 'Customer: Noah Patel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Customer' });
+    const field = dialog.getByRole('searchbox', { name: 'Name, phone or card number' });
+    await field.fill('quarterm');
+    const before = customerAsked().length;
+    await field.press('Enter');
+    const found = dialog.getByRole('list', { name: 'Customers found' });
+    await found.getByRole('button', { name: /^Zelda Quartermaine/ }).click();
+    await page.getByRole('button', { name: 'Customer: Zelda Quartermaine' }).waitFor(WAIT);
+    expect(await dialog.isVisible()).toBe(false);
+    // The whole list, 201 customers: two pages, the second short.
+    expect(customerAsked().slice(before)).toEqual(['/api/V2/Customer/?page=1', '/api/V2/Customer/?page=2']);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('epos-till:basket') ?? '{}'));
+    expect(kept.basket.customer).toEqual({ id: added, name: 'Zelda Quartermaine' });
+    expect(unexpected(problems)).toEqual([]);
+  });
+});
