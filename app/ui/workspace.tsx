@@ -116,6 +116,7 @@ export function Workspace({
             api={session?.api}
             passedCustomerId={passedCustomerId}
             onPassedCustomerTaken={onPassedCustomerTaken}
+            online={online}
             pulling={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')}
           />
         ) : (

@@ -23,6 +23,8 @@ export interface TillPageProps {
   passedCustomerId?: number | null;
   /** Told once the pad has taken the passed customer. */
   onPassedCustomerTaken?: () => void;
+  /** The browser's word on the connection (a customer unnamed offline is named when it comes back). */
+  online?: boolean;
 }
 
 /** Order pad, with the customer form behind a button. */
@@ -34,6 +36,7 @@ export function TillPage({
   api,
   passedCustomerId = null,
   onPassedCustomerTaken = () => undefined,
+  online,
 }: TillPageProps) {
   const [customer, setCustomer] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -49,7 +52,7 @@ export function TillPage({
       catalog={catalog}
       config={config}
       pulling={pulling}
-      customers={{ api, passedId: passedCustomerId, onPassedTaken: onPassedCustomerTaken }}
+      customers={{ api, passedId: passedCustomerId, onPassedTaken: onPassedCustomerTaken, online }}
     >
       <section class="till-extras" aria-label="Customers">
         {customer && writer ? (

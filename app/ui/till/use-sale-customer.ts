@@ -18,6 +18,8 @@ export interface CustomerSource {
   passedId: number | null;
   /** Told once the pad has taken `passedId` into the sale, so a pad shown again does not take it twice. */
   onPassedTaken(): void;
+  /** The browser's word on the connection: a customer left unnamed offline is asked for again when it turns true. */
+  online?: boolean;
 }
 
 /** What the pad says of the sale's customer: the name, else "Customer 7". */
@@ -29,7 +31,7 @@ export function customerLabel(customer: BasketCustomer): string {
 export function useSaleCustomer(
   basket: Basket,
   change: (edit: (basket: Basket) => Basket) => void,
-  { api, passedId, onPassedTaken }: CustomerSource,
+  { api, passedId, onPassedTaken, online }: CustomerSource,
   storage?: BasketStorage,
 ): void {
   // Before paint, so the pad never shows the kept basket's customer in place of the till's.
@@ -63,5 +65,5 @@ export function useSaleCustomer(
     return () => {
       live = false;
     };
-  }, [unnamed, api]);
+  }, [unnamed, api, online]);
 }

@@ -88,6 +88,34 @@ describe('the sale\u2019s customer: the one the till passed', () => {
     expect(within(screen.getByRole('list', { name: 'Basket lines' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('left unnamed offline, is named when the connection comes back', async () => {
+    const { api: reach, asked } = api(true);
+    let reachable = false;
+    const flaky = async () => {
+      const client = await reach();
+      return {
+        ...client,
+        get: ((kind, id) =>
+          reachable
+            ? client.get(kind, id)
+            : Promise.reject(
+                new NetworkError({ method: 'GET', path: `/api/V2/Customer/${id}` }, 'offline', false),
+              )) as EposClient['get'],
+      };
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const props = { catalog: catalogView(), config: config(), pulling: false, storage: memoryStorage(), now: () => 0 };
+    const customers = { api: flaky, passedId: 7, onPassedTaken: vi.fn() };
+    const view = render(<OrderPad {...props} customers={{ ...customers, online: false }} />);
+    await waitFor(() => expect(warn).toHaveBeenCalledOnce());
+    warn.mockRestore();
+    expect(screen.getByRole('button', { name: 'Customer 7' })).toBeTruthy();
+    reachable = true;
+    view.rerender(<OrderPad {...props} customers={{ ...customers, passedId: null, online: true }} />);
+    expect(await screen.findByRole('button', { name: 'Customer: Noah Patel' })).toBeTruthy();
+    expect(asked()).toEqual(['/api/V2/Customer/7']);
+  });
+
   it('replaces a kept sale\u2019s other customer, keeps the same one\u2019s name, and is taken once', async () => {
     const storage = memoryStorage();
     storage.items.set(
