@@ -216,6 +216,19 @@ describe('the sale\u2019s customer: attached and removed by the cashier', () => 
     expect(kept(storage)).toBeNull();
   });
 
+  it('a loyalty card scanned into the search field is the search\u2019s, not a product barcode', async () => {
+    renderPad();
+    const dialog = await openPicker();
+    const field = findField(dialog) as HTMLInputElement;
+    // The pad's clock stands still: every key comes as fast as a scanner's.
+    for (const key of '633700100259')
+      if (fireEvent.keyDown(field, { key })) fireEvent.input(field, { target: { value: field.value + key } });
+    expect(fireEvent.keyDown(field, { key: 'Enter' })).toBe(true);
+    expect(field.value).toBe('633700100259');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
+  });
+
   it('a query too short to be worth asking is not sent', async () => {
     const { asked } = renderPad();
     const dialog = await openPicker();
