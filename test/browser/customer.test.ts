@@ -4,9 +4,17 @@
  * sale and its customer; a cashier attaches another customer by typing part of a name, online.
  * Top-level here; the framed till and the handoff's CustomerId are the host page's tests.
  */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+
+const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA, as screens.test.ts checks every screen. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 describe('the sale\u2019s customer in Chromium', () => {
   let app: ServedApp | undefined;
@@ -61,7 +69,20 @@ describe('the sale\u2019s customer in Chromium', () => {
     const before = customerAsked().length;
     await field.press('Enter');
     const found = dialog.getByRole('list', { name: 'Customers found' });
-    await found.getByRole('button', { name: /^Zelda Quartermaine/ }).click();
+    const zelda = found.getByRole('button', { name: /^Zelda Quartermaine/ });
+    await zelda.waitFor(WAIT);
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'till-customer-search-1024.png') });
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target}`))).toEqual(
+      [],
+    );
+    // Big enough for a thumb: every control of the dialog.
+    for (const control of await dialog.locator('button, input').all())
+      expect((await control.boundingBox())?.height, await control.evaluate((e) => e.outerHTML)).toBeGreaterThanOrEqual(
+        44,
+      );
+    await zelda.click();
     await page.getByRole('button', { name: 'Customer: Zelda Quartermaine' }).waitFor(WAIT);
     expect(await dialog.isVisible()).toBe(false);
     // The whole list, 201 customers: two pages, the second short.
