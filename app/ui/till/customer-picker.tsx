@@ -159,5 +159,8 @@ function statusOf(current: Online | null, typed: string, count: number, canSearc
   }
   if (!typed) return count === 0 ? 'No recent customers on this till yet.' : 'Recent customers on this till.';
   const here = count === 0 ? 'None of the customers this till knows match.' : `${count} this till knows.`;
-  return canSearch ? `${here} Press Enter to search Epos Now.` : here;
+  if (!canSearch) return here;
+  return searchable(typed)
+    ? `${here} Press Enter to search Epos Now.`
+    : `${here} Type 2 letters or 3 digits to search Epos Now.`;
 }

@@ -235,6 +235,9 @@ describe('the sale\u2019s customer: attached and removed by the cashier', () => 
     fireEvent.input(findField(dialog), { target: { value: 'n' } });
     const button = within(dialog).getByRole('button', { name: 'Search Epos Now' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'None of the customers this till knows match. Type 2 letters or 3 digits to search Epos Now.',
+    );
     fireEvent.submit(within(dialog).getByRole('search', { name: 'Find a customer' }));
     expect(asked()).toEqual([]);
   });
