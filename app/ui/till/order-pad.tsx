@@ -184,6 +184,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
         <SendToTill
           basket={basket}
           money={money}
+          tableName={tableName}
           frame={frame}
           buttonRef={sendButton}
           onSent={() => {

@@ -1,6 +1,7 @@
 /**
- * Hands the basket to the Epos Now till that framed this app, by `postMessage` to that window's
- * origin only. Where that cannot work (opened on its own, a hidden origin, an empty basket) the
+ * Hands the basket to the Epos Now till that framed this app, unasked, for a till that does not
+ * ask first: the sale's string (app/till/sale.ts, the same the reply carries) by `postMessage` to
+ * that window's origin only. Where that cannot work (opened on its own, a hidden origin, an empty basket) the
  * button stays focusable but inert, and says why right beside it. The till does not answer, so
  * the sent basket is kept until the next sale starts: if the till ignored it, it can come back.
  */
@@ -8,13 +9,15 @@ import type { RefObject } from 'preact';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { type Basket, isEmpty } from '../../till/basket.ts';
 import type { Money } from '../../till/money.ts';
+import { saleText } from '../../till/sale.ts';
 import { type FrameEnv, findTill } from '../../till/till-bridge.ts';
-import { tillMessage } from '../../till/till-message.ts';
 
 /** Props of {@link SendToTill}. */
 export interface SendToTillProps {
   basket: Basket;
   money: Money;
+  /** The basket's table as the floor plan names it, for the sale's details. */
+  tableName?: string | null | undefined;
   /** The window around the app; the real one unless given. */
   frame?: FrameEnv | undefined;
   /** The basket went: start a new one. */
@@ -26,7 +29,7 @@ export interface SendToTillProps {
 }
 
 /** The "Send to till" button. */
-export function SendToTill({ basket, money, frame, onSent, onRestore, buttonRef }: SendToTillProps) {
+export function SendToTill({ basket, money, tableName, frame, onSent, onRestore, buttonRef }: SendToTillProps) {
   const till = useMemo(() => findTill(frame), [frame]);
   const [sent, setSent] = useState<Basket | null>(null);
   const own = useRef<HTMLButtonElement>(null);
@@ -49,7 +52,7 @@ export function SendToTill({ basket, money, frame, onSent, onRestore, buttonRef 
         aria-describedby={reason ? id : undefined}
         onClick={() => {
           if (!till.ok || noLines) return;
-          till.target.postMessage(tillMessage(basket, money), till.origin);
+          till.target.postMessage(saleText(basket, money, { tableName }), till.origin);
           setSent(basket);
           onSent();
         }}

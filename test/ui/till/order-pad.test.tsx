@@ -254,16 +254,17 @@ describe('OrderPad', () => {
     expect(posted).toEqual([
       {
         origin: 'https://till.eposnowhq.com',
-        message: {
-          type: 'epos-till-basket',
-          version: 1,
-          products: [{ ProductID: 1, Quantity: 1, Price: 3.2 }],
-          tenders: [{ TypeID: 1, Amount: 2.88 }],
-          discount: { reasonId: 7, percentage: 10 },
-          TableID: 12,
-        },
+        message: expect.any(String),
       },
     ]);
+    // The table by the name the floor plan gives it, as a detail (app/till/sale.ts).
+    expect(JSON.parse(posted[0]?.message as string)).toStrictEqual({
+      Products: [{ ProductID: 1, Quantity: 1, ItemPrice: 3.2, IsTaxExempt: false }],
+      MiscItems: [],
+      Tenders: [{ TypeID: 1, Amount: 2.88 }],
+      TransactionDetails: [{ Name: 'Table', Details: 'T12' }],
+      Discount: { reasonId: 7, percentage: 10 },
+    });
     expect(screen.getByRole('status').textContent).toBe('Sent to the till');
     expect(screen.getByText(/The basket is empty/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Table' }).textContent).toBe('Table');

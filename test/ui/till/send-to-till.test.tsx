@@ -53,14 +53,10 @@ describe('SendToTill', () => {
     expect(posted).toEqual([
       {
         origin: 'https://till.example',
-        message: {
-          type: 'epos-till-basket',
-          version: 1,
-          products: [{ ProductID: 1, Quantity: 2, Price: 3.2 }],
-          tenders: [{ TypeID: 2, Amount: 4.9 }],
-          discount: { reasonId: 8, amount: 1.5 },
-          TableID: null,
-        },
+        // The string the reply carries too (app/till/sale.ts), never an object.
+        message:
+          '{"Products":[{"ProductID":1,"Quantity":2,"ItemPrice":3.2,"IsTaxExempt":false}],"MiscItems":[],' +
+          '"Tenders":[{"TypeID":2,"Amount":4.9}],"TransactionDetails":[],"Discount":{"reasonId":8,"amount":1.5}}',
       },
     ]);
     expect(screen.getByRole('status').textContent).toBe('Sent to the till');
