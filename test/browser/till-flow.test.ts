@@ -441,6 +441,12 @@ describe('till and back office in Chromium', () => {
       TransactionDetails: [{ Name: 'Table', Details: 'Table 3' }],
       Discount: { reasonId: reasons.find((r) => r.Reason === 'Loyalty')!.DiscountReasonID, percentage: 10 },
     });
+    // The till asks, as Epos Now documents (a message to the frame): the answer is the same sale, to
+    // the till's window at its origin, even though the basket has moved on to the next sale.
+    await parent.evaluate(() => document.querySelector('iframe')?.contentWindow?.postMessage('sale?', '*'));
+    await parent.waitForFunction(() => window.received.length > 1, undefined, WAIT);
+    const answered = await parent.evaluate(() => window.received);
+    expect(answered[1]).toEqual({ origin: appOrigin, data: sent });
     // Sent means done: the basket starts empty for the next customer.
     await again
       .getByRole('region', { name: 'Basket' })

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Basket, EMPTY_BASKET } from '../../../app/till/basket.ts';
 import { createMoney } from '../../../app/till/money.ts';
 import type { FrameEnv } from '../../../app/till/till-bridge.ts';
+import type { ReplyEnv } from '../../../app/till/till-reply.ts';
 import { SendToTill } from '../../../app/ui/till/send-to-till.tsx';
+import { useHandoff } from '../../../app/ui/till/use-handoff.ts';
 import { tillFrame } from './fixture.ts';
 
 afterEach(cleanup);
@@ -19,15 +21,24 @@ const BASKET: Basket = {
   customer: null,
 };
 
+/** The button as the order pad wires it: the sale and its hand-over from useHandoff. */
 function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }) {
   const [basket, setBasket] = useState(start);
+  const handoff = useHandoff({
+    basket,
+    money: GBP,
+    tableName: null,
+    reply: quiet,
+    onHandedOver: () => setBasket(EMPTY_BASKET),
+  });
   return (
     <>
       <SendToTill
         basket={basket}
-        money={GBP}
+        sale={handoff.sale}
+        handed={handoff.handed}
         frame={frame}
-        onSent={() => setBasket(EMPTY_BASKET)}
+        onSent={handoff.handOver}
         onRestore={setBasket}
       />
       <button type="button" onClick={() => setBasket(BASKET)}>
@@ -39,6 +50,14 @@ function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }
     </>
   );
 }
+
+/** A window no till ever asks through. */
+const quiet: ReplyEnv = {
+  self: {},
+  parent: {},
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+};
 
 const send = () => screen.getByRole('button', { name: 'Send to till' });
 const description = () => document.getElementById(send().getAttribute('aria-describedby') ?? '')?.textContent;
