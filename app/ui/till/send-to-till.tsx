@@ -4,13 +4,15 @@
  * to that window's origin only. Where that cannot work (opened on its own, a hidden origin, an
  * empty basket) the button stays focusable but inert, and says why right beside it. The till does
  * not acknowledge, so the sale handed over can be brought back until the next sale starts: if the
- * till ignored it, it is not lost.
+ * till ignored it, it is not lost. Where Epos Now's till SDK is on the page (a deployment setting
+ * loads it), the sale also goes through its TransactionPublisher and the till's Submit is pressed.
  */
 import type { RefObject } from 'preact';
-import { useId, useMemo, useRef } from 'preact/hooks';
+import { useId, useMemo, useRef, useState } from 'preact/hooks';
 import { type Basket, isEmpty } from '../../till/basket.ts';
 import type { Transaction } from '../../till/sale.ts';
 import { type FrameEnv, findTill } from '../../till/till-bridge.ts';
+import { publishSale, type SdkScope } from '../../till/till-sdk.ts';
 
 /** Props of {@link SendToTill}. */
 export interface SendToTillProps {
@@ -27,11 +29,14 @@ export interface SendToTillProps {
   onRestore(basket: Basket): void;
   /** The button, for a caller that moves focus to it (once the sale is paid). */
   buttonRef?: RefObject<HTMLButtonElement | null>;
+  /** Where Epos Now's till SDK would be; the app's window unless given. */
+  sdk?: SdkScope | undefined;
 }
 
 /** The "Send to till" button. */
-export function SendToTill({ basket, sale, handed, frame, onSent, onRestore, buttonRef }: SendToTillProps) {
+export function SendToTill({ basket, sale, handed, frame, onSent, onRestore, buttonRef, sdk }: SendToTillProps) {
   const till = useMemo(() => findTill(frame), [frame]);
+  const [sdkProblem, setSdkProblem] = useState<string | null>(null);
   const own = useRef<HTMLButtonElement>(null);
   const button = buttonRef ?? own;
   const id = useId();
@@ -49,6 +54,9 @@ export function SendToTill({ basket, sale, handed, frame, onSent, onRestore, but
         onClick={() => {
           if (!till.ok || noLines) return;
           till.target.postMessage(JSON.stringify(sale), till.origin);
+          // The string went first: a till that takes it has the sale whatever the script does.
+          const outcome = publishSale(sdk ?? window, sale);
+          setSdkProblem(!outcome.ok && outcome.reason === 'failed' ? outcome.message : null);
           onSent();
         }}
       >
@@ -57,6 +65,12 @@ export function SendToTill({ basket, sale, handed, frame, onSent, onRestore, but
       {reason ? (
         <p id={id} class="hint">
           {reason}
+        </p>
+      ) : null}
+      {sdkProblem ? (
+        <p role="alert" class="till-alert">
+          {sdkProblem}. The sale was also sent as a message; if the till did not take it, bring the basket back and ring
+          it up on the till.
         </p>
       ) : null}
       <div class="till-sent-row">

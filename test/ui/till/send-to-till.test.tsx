@@ -6,6 +6,7 @@ import { type Basket, EMPTY_BASKET } from '../../../app/till/basket.ts';
 import { createMoney } from '../../../app/till/money.ts';
 import type { FrameEnv } from '../../../app/till/till-bridge.ts';
 import type { ReplyEnv } from '../../../app/till/till-reply.ts';
+import type { SdkScope } from '../../../app/till/till-sdk.ts';
 import { SendToTill } from '../../../app/ui/till/send-to-till.tsx';
 import { useHandoff } from '../../../app/ui/till/use-handoff.ts';
 import { tillFrame } from './fixture.ts';
@@ -22,7 +23,7 @@ const BASKET: Basket = {
 };
 
 /** The button as the order pad wires it: the sale and its hand-over from useHandoff. */
-function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }) {
+function Harness({ frame, start = BASKET, sdk }: { frame?: FrameEnv; start?: Basket; sdk?: SdkScope }) {
   const [basket, setBasket] = useState(start);
   const handoff = useHandoff({
     basket,
@@ -40,6 +41,7 @@ function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }
         frame={frame}
         onSent={handoff.handOver}
         onRestore={setBasket}
+        sdk={sdk}
       />
       <button type="button" onClick={() => setBasket(BASKET)}>
         New sale
@@ -142,5 +144,50 @@ describe('SendToTill', () => {
     expect(description()).toBe('Add a product to the basket first.');
     fireEvent.click(send());
     expect(posted).toEqual([]);
+  });
+
+  it("also publishes the sale through Epos Now's till SDK where it is on the page, and presses the till's Submit", () => {
+    const { frame, posted } = tillFrame();
+    const calls: [string, unknown][] = [];
+    const scope: SdkScope = {
+      EposNowTillSDK: {
+        TransactionPublisher: {
+          register: (target: unknown) => void calls.push(['register', target]),
+          publish: (transaction: unknown) => void calls.push(['publish', transaction]),
+        },
+        submitForm: (target: unknown) => void calls.push(['submitForm', target]),
+      },
+    };
+    render(<Harness frame={frame} sdk={scope} />);
+    fireEvent.click(send());
+    expect(calls.map(([name]) => name)).toEqual(['register', 'publish', 'submitForm']);
+    expect(calls[0]?.[1]).toBe(scope);
+    // The same sale the string carries, as the object the SDK's publish takes.
+    expect(calls[1]?.[1]).toStrictEqual(JSON.parse(posted[0]?.message as string));
+    expect(screen.getByRole('status').textContent).toBe('Sent to the till');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says plainly when the till SDK throws, after the sale was posted all the same', () => {
+    const { frame, posted } = tillFrame();
+    const scope: SdkScope = {
+      EposNowTillSDK: {
+        TransactionPublisher: {
+          register: () => undefined,
+          publish: () => {
+            throw new Error('no till listening');
+          },
+        },
+        submitForm: () => undefined,
+      },
+    };
+    render(<Harness frame={frame} sdk={scope} />);
+    fireEvent.click(send());
+    expect(posted).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Epos Now's till script failed \(publish\): no till listening\. The sale was also sent as a message/,
+    );
+    // The sale is handed over, and can be brought back to ring up by hand.
+    expect(screen.getByRole('button', { name: 'Bring the basket back' })).toBeTruthy();
   });
 });
