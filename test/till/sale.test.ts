@@ -6,7 +6,7 @@ import { saleOf, saleText, type Transaction } from '../../app/till/sale.ts';
 const GBP = createMoney('GBP', 'en-GB');
 const JPY = createMoney('JPY', 'ja-JP');
 
-/** Three items (2 + 1), 15% off for reason 6, at table 3, paid in cash. */
+/** Three items (2 x 3.20 + 2.50 = 8.90), 15% off for reason 6 (1.34), at table 3, 7.56 paid in cash. */
 const SALE: Basket = {
   lines: [
     { productId: 40, name: 'Flat White', unitPrice: 320, quantity: 2 },
@@ -14,7 +14,7 @@ const SALE: Basket = {
   ],
   discount: { reasonId: 6, reason: 'Regulars', kind: 'percentage', value: 15 },
   tableId: 3,
-  tenders: [{ typeId: 1, name: 'Cash', amount: 760 }],
+  tenders: [{ typeId: 1, name: 'Cash', amount: 756 }],
   customer: null,
 };
 
@@ -33,7 +33,7 @@ describe('saleOf: the sale in the documents’ shape', () => {
         { ProductID: 41, Quantity: 1, ItemPrice: 2.5, IsTaxExempt: false },
       ],
       MiscItems: [],
-      Tenders: [{ TypeID: 1, Amount: 7.6 }],
+      Tenders: [{ TypeID: 1, Amount: 7.56 }],
       TransactionDetails: [{ Name: 'Table', Details: 'Table 3' }],
       Discount: { reasonId: 6, percentage: 15 },
     });
@@ -49,7 +49,7 @@ describe('saleOf: the sale in the documents’ shape', () => {
     expect(text).toBe(
       '{"Products":[{"ProductID":40,"Quantity":2,"ItemPrice":3.2,"IsTaxExempt":false},' +
         '{"ProductID":41,"Quantity":1,"ItemPrice":2.5,"IsTaxExempt":false}],"MiscItems":[],' +
-        '"Tenders":[{"TypeID":1,"Amount":7.6}],"TransactionDetails":[{"Name":"Table","Details":"Table 3"}],' +
+        '"Tenders":[{"TypeID":1,"Amount":7.56}],"TransactionDetails":[{"Name":"Table","Details":"Table 3"}],' +
         '"Discount":{"reasonId":6,"percentage":15}}',
     );
     expect(JSON.parse(text)).toStrictEqual(saleOf(SALE, GBP, { tableName: 'Table 3' }));
@@ -59,8 +59,8 @@ describe('saleOf: the sale in the documents’ shape', () => {
     // "Amounts are in major units (3.95), as everywhere in the API."
     expect(saleOf(SALE, GBP).Products.map((p) => p.ItemPrice)).toEqual([3.2, 2.5]);
     expect(saleOf(SALE, JPY).Products.map((p) => p.ItemPrice)).toEqual([320, 250]);
-    expect(saleOf(SALE, GBP).Tenders).toEqual([{ TypeID: 1, Amount: 7.6 }]);
-    expect(saleOf(SALE, JPY).Tenders).toEqual([{ TypeID: 1, Amount: 760 }]);
+    expect(saleOf(SALE, GBP).Tenders).toEqual([{ TypeID: 1, Amount: 7.56 }]);
+    expect(saleOf(SALE, JPY).Tenders).toEqual([{ TypeID: 1, Amount: 756 }]);
   });
 
   it('sends an amount discount as the basket shows it, in major units', () => {
