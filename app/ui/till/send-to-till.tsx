@@ -67,7 +67,8 @@ export function SendToTill({ basket, sale, handed, frame, onSent, onRestore, but
           {reason}
         </p>
       ) : null}
-      {sdkProblem ? (
+      {/* About the sale handed over: gone once the next sale starts. */}
+      {sdkProblem && handed ? (
         <p role="alert" class="till-alert">
           {sdkProblem}. The sale was also sent as a message; if the till did not take it, bring the basket back and ring
           it up on the till.

@@ -189,5 +189,8 @@ describe('SendToTill', () => {
     );
     // The sale is handed over, and can be brought back to ring up by hand.
     expect(screen.getByRole('button', { name: 'Bring the basket back' })).toBeTruthy();
+    // The next sale's first product ends the alert with the sale it was about.
+    fireEvent.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
