@@ -24,6 +24,11 @@ export interface AppConfig {
   favourites: number[];
   /** Cashiers may create customers at the counter. */
   allowCustomerCreate: boolean;
+  /**
+   * Load Epos Now's till SDK script after start, where the build names one (EPOS_TILL_SDK), so Send
+   * to till also hands the sale over through it. Off by default: the reply needs no script.
+   */
+  tillSdk: boolean;
 }
 
 /** How a stored document was read. */
@@ -58,6 +63,7 @@ export const DEFAULT_CONFIG: Readonly<AppConfig> = /* @__PURE__ */ Object.freeze
   refreshMinutes: 15,
   favourites: [],
   allowCustomerCreate: true,
+  tillSdk: false,
 });
 
 /**
@@ -94,6 +100,7 @@ const CHECKS: Record<keyof AppConfig, Check> = {
           ? 'must not list a product twice'
           : null,
   allowCustomerCreate: (v) => (typeof v === 'boolean' ? null : 'must be true or false'),
+  tillSdk: (v) => (typeof v === 'boolean' ? null : 'must be true or false'),
 };
 
 /** The known fields, in the order forms show them (a list, not CHECKS' keys: the worker reads it without the checks). */
@@ -105,6 +112,7 @@ export const CONFIG_FIELDS: readonly (keyof AppConfig)[] = [
   'refreshMinutes',
   'favourites',
   'allowCustomerCreate',
+  'tillSdk',
 ];
 
 /**
@@ -129,6 +137,7 @@ export const FIELD_LABELS: Readonly<Record<keyof AppConfig, string>> = {
   refreshMinutes: 'Catalog refresh (minutes)',
   favourites: 'Favourites',
   allowCustomerCreate: 'Cashiers may create customers',
+  tillSdk: 'Load Epos Now’s till script',
 };
 
 /** Reads a stored document (already parsed): never throws, whatever it holds. */

@@ -10,6 +10,7 @@ import { CHANNEL_NAME } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
 import { mostSold } from '../till/sold-counts.ts';
+import { loadScript, TILL_SDK_URL } from '../till/till-sdk-script.ts';
 import { type ApiLimitState, watchApiLimit } from './api-limit-state.ts';
 import { type CatalogState, createCatalogState } from './catalog-state.ts';
 import { type ConfigState, createConfigState } from './config-state.ts';
@@ -17,6 +18,7 @@ import { createOutboxState, type OutboxState } from './outbox-state.ts';
 import { exposeWriter } from './page-hook.ts';
 import type { Problem } from './problem.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
+import { type TillSdkState, watchTillSdk } from './till-sdk-state.ts';
 import { startWorker, type WorkerClient } from './worker-client.ts';
 import { createWriter, type Writer } from './writer.ts';
 
@@ -34,6 +36,8 @@ export interface TillSession {
   config: ConfigState;
   /** Until when the worker waits for Epos Now's API limit. */
   apiLimit: ApiLimitState;
+  /** Epos Now's till SDK script: loaded after start where the build names it and the settings say so. */
+  tillSdk: TillSdkState;
   /**
    * The API as this page reads it (through the worker, so cached kinds answer offline). A chunk
    * of its own, loaded with import() on first use (the settings fetch just after start): the
@@ -85,6 +89,8 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     withLock: (name, task) => (navigator.locks ? navigator.locks.request(name, task) : task()),
   });
   const apiLimit = watchApiLimit(db, channel);
+  // After everything above: appending an async script blocks nothing the till needs to start.
+  const tillSdk = watchTillSdk(config, TILL_SDK_URL, (url) => loadScript(url));
   // The interval is read at each check, so a manager's change applies without a reload.
   worker = startWorker({
     contextChanged,
@@ -99,6 +105,7 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     writer,
     config,
     apiLimit,
+    tillSdk,
     api,
     problem: null,
   });
@@ -124,6 +131,7 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
       config.close();
       outbox.close();
       apiLimit.close();
+      tillSdk.stop();
       channel.close();
     },
   };

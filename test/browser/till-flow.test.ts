@@ -2,9 +2,9 @@
  * The screens as a cashier and a manager use them, in real Chromium with the real worker,
  * IndexedDB and stand-in: a manager's settings reach an open till; a cashier inside an Epos Now
  * till page (an iframe on another origin) finds products by typing and by scanning, builds a
- * basket with a discount, a table and a tender, and "Send to till" posts the basket to that
- * parent only; the whole flow works offline after a reload. Screenshots go to
- * test-results/screenshots/. The steps share one server and run in order.
+ * basket with a discount, a table and a tender, and "Send to till" posts the sale (a JSON string,
+ * app/till/sale.ts) to that parent only; the whole flow works offline after a reload. Screenshots
+ * go to test-results/screenshots/. The steps share one server and run in order.
  */
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
-import type { TillBasketMessage } from '../../app/till/till-message.ts';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { COUNTER_SIZES, isNarrow } from './sizes.ts';
@@ -32,7 +31,7 @@ type Product = OpenRecord & {
 declare global {
   interface Window {
     /** What the embedding till page received, with the sender's origin. */
-    received: { origin: string; data: TillBasketMessage }[];
+    received: { origin: string; data: unknown }[];
   }
 }
 
@@ -427,18 +426,27 @@ describe('till and back office in Chromium', () => {
     const tables = standin.records('SeatingTable') as (OpenRecord & { TableID: number; Name: string })[];
     const reasons = standin.records('DiscountReason') as (OpenRecord & { DiscountReasonID: number; Reason: string })[];
     const tenders = standin.records('TenderType') as (OpenRecord & { TypeID: number; Name: string })[];
-    // 3.85 + 2 x 2.10 = 8.05, less 10% (0.81) = 7.24.
-    expect(received[0]!.data).toEqual({
-      type: 'epos-till-basket',
-      version: 1,
-      products: [
-        { ProductID: 7, Quantity: 1, Price: 3.85 },
-        { ProductID: 42, Quantity: 2, Price: 2.1 },
+    // 3.85 + 2 x 2.10 = 8.05, less 10% (0.81) = 7.24. A JSON string in the SDK's Transaction shape,
+    // valid as the reply's TillData (app/till/sale.ts); the table as a detail, by its name.
+    const sent = received[0]!.data;
+    expect(typeof sent).toBe('string');
+    expect(tables.some((t) => t.Name === 'Table 3')).toBe(true);
+    expect(JSON.parse(sent as string)).toStrictEqual({
+      Products: [
+        { ProductID: 7, Quantity: 1, ItemPrice: 3.85, IsTaxExempt: false },
+        { ProductID: 42, Quantity: 2, ItemPrice: 2.1, IsTaxExempt: false },
       ],
-      tenders: [{ TypeID: tenders.find((t) => t.Name === 'Card')!.TypeID, Amount: 7.24 }],
-      discount: { reasonId: reasons.find((r) => r.Reason === 'Loyalty')!.DiscountReasonID, percentage: 10 },
-      TableID: tables.find((t) => t.Name === 'Table 3')!.TableID,
+      MiscItems: [],
+      Tenders: [{ TypeID: tenders.find((t) => t.Name === 'Card')!.TypeID, Amount: 7.24 }],
+      TransactionDetails: [{ Name: 'Table', Details: 'Table 3' }],
+      Discount: { reasonId: reasons.find((r) => r.Reason === 'Loyalty')!.DiscountReasonID, percentage: 10 },
     });
+    // The till asks, as Epos Now documents (a message to the frame): the answer is the same sale, to
+    // the till's window at its origin, even though the basket has moved on to the next sale.
+    await parent.evaluate(() => document.querySelector('iframe')?.contentWindow?.postMessage('sale?', '*'));
+    await parent.waitForFunction(() => window.received.length > 1, undefined, WAIT);
+    const answered = await parent.evaluate(() => window.received);
+    expect(answered[1]).toEqual({ origin: appOrigin, data: sent });
     // Sent means done: the basket starts empty for the next customer.
     await again
       .getByRole('region', { name: 'Basket' })

@@ -144,6 +144,8 @@ describe('build.mjs --outdir', () => {
     const policy = await readFile(join(outdir, 'content-security-policy.txt'), 'utf8');
     expect(policy).toContain("connect-src 'self';");
     expect(policy).toContain('frame-ancestors https://*.eposnowhq.com');
+    // Without EPOS_TILL_SDK no other site's script may run.
+    expect(policy).toContain("script-src 'self';");
   });
 });
 
@@ -183,6 +185,45 @@ describe('build.mjs flags', () => {
       expect(result.stderr, base).toContain(
         `EPOS_API_BASE must be an https:// address (http:// only for localhost or 127.0.0.1), got ${base}`,
       );
+    }
+  });
+});
+
+describe('build.mjs with EPOS_TILL_SDK', () => {
+  it('refuses a till SDK address that is not https (http only on this computer), before building', () => {
+    for (const url of [
+      'http://cdn.eposnowhq.com/sdk/eposnow.till.sdk.js',
+      'cdn.eposnowhq.com/sdk.js',
+      'javascript:1',
+    ]) {
+      const result = spawnSync(process.execPath, ['build.mjs', '--outdir', join(tmpdir(), 'epos-never-built')], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, EPOS_TILL_SDK: url },
+      });
+      expect(result.status, url).toBe(1);
+      expect(result.stderr, url).toContain(
+        `EPOS_TILL_SDK must be the https:// address of Epos Now's till SDK script (http:// only for localhost or 127.0.0.1), got ${url}`,
+      );
+    }
+  });
+
+  it('compiles the script\u2019s address in and lets the production policy run scripts from its origin, and only that one', async () => {
+    const outdir = await mkdtemp(join(tmpdir(), 'epos-build-sdk-'));
+    try {
+      await buildTo(outdir, { EPOS_TILL_SDK: 'https://cdn.eposnowhq.com/sdk/eposnow.till.sdk.js' });
+      const policy = await readFile(join(outdir, 'content-security-policy.txt'), 'utf8');
+      expect(policy).toContain("script-src 'self' https://cdn.eposnowhq.com;");
+      // Nothing else opens to it: its requests, if any, are its own business under connect-src.
+      expect(policy.match(/cdn\.eposnowhq\.com/g)).toHaveLength(1);
+      const scripts = (await readdir(join(outdir, 'assets'))).filter((name) => name.endsWith('.js'));
+      const code = (await Promise.all(scripts.map((name) => readFile(join(outdir, 'assets', name), 'utf8')))).join('');
+      expect(code).toContain('"https://cdn.eposnowhq.com/sdk/eposnow.till.sdk.js"');
+      // Never precached: another site's script, fetched when the setting is on.
+      const manifest = JSON.parse(await readFile(join(outdir, 'precache-manifest.json'), 'utf8')) as Entry[];
+      expect(manifest.map((entry) => entry.url).join(' ')).not.toContain('eposnow.till.sdk');
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
     }
   });
 });

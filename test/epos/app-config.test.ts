@@ -18,6 +18,7 @@ const VALID: AppConfig = {
   refreshMinutes: 30,
   favourites: [3, 1, 2],
   allowCustomerCreate: false,
+  tillSdk: true,
 };
 
 describe('readConfig', () => {
@@ -44,6 +45,7 @@ describe('readConfig', () => {
       refreshMinutes: 0,
       favourites: [1, 1],
       allowCustomerCreate: 'yes',
+      tillSdk: 'on',
     });
     expect(reading.status).toBe('partial');
     expect(reading.config).toEqual({ ...DEFAULT_CONFIG, tillName: 'Bar' });
@@ -52,7 +54,14 @@ describe('readConfig', () => {
       'Catalog refresh (minutes) must be a whole number of minutes from 1 to 1440; using 15.',
       'Favourites must not list a product twice; using [].',
       'Cashiers may create customers must be true or false; using true.',
+      'Load Epos Now’s till script must be true or false; using false.',
     ]);
+  });
+
+  it('keeps Epos Now’s till script off by default, in a document saved before the setting too', () => {
+    expect(DEFAULT_CONFIG.tillSdk).toBe(false);
+    expect(readConfig({ version: 1, tillName: 'Bar' })).toMatchObject({ config: { tillSdk: false }, status: 'ok' });
+    expect(readConfig({ tillSdk: true }).config.tillSdk).toBe(true);
   });
 
   it('takes a list, text or a number for a foreign document: defaults, and a warning saying what it is', () => {
@@ -144,6 +153,10 @@ describe('validateConfig', () => {
       },
     ],
     allowCustomerCreate: [{ value: 'true', message: 'Cashiers may create customers must be true or false.' }],
+    tillSdk: [
+      { value: 'true', message: 'Load Epos Now’s till script must be true or false.' },
+      { value: 1, message: 'Load Epos Now’s till script must be true or false.' },
+    ],
   };
 
   for (const field of CONFIG_FIELDS) {

@@ -85,7 +85,7 @@ export function BackOffice({
       ) : !config || !writer || !client ? (
         <p class="notice">Starting…</p>
       ) : section === 'settings' ? (
-        <SettingsScreen config={config} products={catalog?.index} />
+        <SettingsScreen config={config} products={catalog?.index} tillSdk={session?.tillSdk} />
       ) : section === 'sync' ? (
         <>
           <CatalogScreen

@@ -5,18 +5,22 @@
 import type { TargetedEvent } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { type AppConfig, CONFIG_FIELDS, FIELD_LABELS, type PriceField, validateConfig } from '../../epos/app-config.ts';
+import type { TillSdkStatus } from '../../page/till-sdk-state.ts';
 import type { WriteOptions, WriteResult } from '../../page/writer.ts';
 import type { SearchIndex } from '../../search/index.ts';
 import { NotSaved } from './not-saved.tsx';
 import { SettingsFavourites } from './settings-favourites.tsx';
 import { SettingsField } from './settings-field.tsx';
 import { SaveMessage, useSaving } from './settings-saving.tsx';
+import { SettingsTillSdk } from './settings-till-sdk.tsx';
 
 /** Props of {@link SettingsForm}. */
 export interface SettingsFormProps {
   /** What the till runs on now; each field follows it until that field is edited. */
   current: AppConfig;
   products: SearchIndex | undefined;
+  /** Epos Now's till SDK script on this page; undefined where the session has not said. */
+  sdk?: TillSdkStatus | undefined;
   onSave(config: AppConfig, options: WriteOptions): Promise<WriteResult>;
 }
 
@@ -40,7 +44,7 @@ function toConfig(draft: Draft): AppConfig {
 }
 
 /** The settings form with its Save button. */
-export function SettingsForm({ current, products, onSave }: SettingsFormProps) {
+export function SettingsForm({ current, products, sdk, onSave }: SettingsFormProps) {
   const id = useId();
   // Only the fields someone edited: the rest follow what the till runs on (stored, fetched, saved
   // elsewhere), so a save never writes back an older copy of a field nobody touched.
@@ -141,6 +145,7 @@ export function SettingsForm({ current, products, onSave }: SettingsFormProps) {
         />
         {FIELD_LABELS.allowCustomerCreate}
       </label>
+      <SettingsTillSdk checked={draft.tillSdk} status={sdk} onChange={(checked) => edit('tillSdk', checked)} />
       <SettingsFavourites
         id={`${id}-favourites`}
         ids={draft.favourites}

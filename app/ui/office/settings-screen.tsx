@@ -4,6 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ConfigState } from '../../page/config-state.ts';
+import type { TillSdkState } from '../../page/till-sdk-state.ts';
 import type { SearchIndex } from '../../search/index.ts';
 import { useSubscription } from '../use-subscription.ts';
 import { SettingsForm } from './settings-form.tsx';
@@ -15,11 +16,14 @@ export interface SettingsScreenProps {
   config: ConfigState;
   /** The catalog, to name favourites and find products to add; undefined while it loads. */
   products?: SearchIndex | undefined;
+  /** Epos Now's till SDK script, where it stands; undefined before the session starts. */
+  tillSdk?: TillSdkState | undefined;
 }
 
 /** The settings screen. */
-export function SettingsScreen({ config, products }: SettingsScreenProps) {
+export function SettingsScreen({ config, products, tillSdk }: SettingsScreenProps) {
   const view = useSubscription(config) ?? config.get();
+  const sdk = useSubscription(tillSdk);
   const [raw, setRaw] = useState(false);
   return (
     <section class="settings" aria-labelledby="settings-heading">
@@ -35,6 +39,7 @@ export function SettingsScreen({ config, products }: SettingsScreenProps) {
         <SettingsForm
           current={view.config}
           products={products}
+          sdk={sdk}
           onSave={(next, options) => config.save(next, options)}
         />
       </div>

@@ -18,6 +18,7 @@ import type { BasketStorage } from '../../till/basket-storage.ts';
 import { createMoney } from '../../till/money.ts';
 import { countSale, mostSold } from '../../till/sold-counts.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
+import type { ReplyEnv } from '../../till/till-reply.ts';
 import { lazy } from '../lazy.tsx';
 import { BasketSheet } from './basket-sheet.tsx';
 import { BasketView } from './basket-view.tsx';
@@ -31,6 +32,7 @@ import { SendToTill } from './send-to-till.tsx';
 import { TablePicker } from './table-picker.tsx';
 import { TenderPanel } from './tender-panel.tsx';
 import { useBasket } from './use-basket.ts';
+import { useHandoff } from './use-handoff.ts';
 import { useMedia } from './use-media.ts';
 import { type CustomerSource, customerLabel, useSaleCustomer } from './use-sale-customer.ts';
 import { useScanner } from './use-scanner.ts';
@@ -46,6 +48,8 @@ export interface OrderPadProps {
   storage?: BasketStorage;
   /** The window around the app; the real one unless given. */
   frame?: FrameEnv;
+  /** Where the till's asks for the sale arrive; the real window unless given. */
+  reply?: ReplyEnv;
   /** Key times for telling a scanner from a person (ms); the key events' own unless given. */
   now?: () => number;
   /** More for the cashier under the products (a new customer). */
@@ -69,8 +73,8 @@ const SMALL_KINDS = ['TenderType', 'SeatingTable', 'DiscountReason'] as const;
 /** Where the basket is a sheet over the products rather than a column beside them (till.css agrees). */
 const NARROW = '(max-width: 899px)';
 
-/** Search, favourites, basket, discount, table, payments and "Send to till". */
-export function OrderPad({ catalog, config, pulling, storage, frame, now, children, customers }: OrderPadProps) {
+/** Search, favourites, basket, discount, table, customer, payments, "Send to till" and the answer to the till's ask. */
+export function OrderPad({ catalog, config, pulling, storage, frame, reply, now, children, customers }: OrderPadProps) {
   const { basket, change, problem, currency, question, keepSale, newSale } = useBasket(config.currency, storage);
   useSaleCustomer(basket, change, customers ?? NO_CUSTOMERS, storage);
   // The sale's currency: the shop's, unless the cashier kept a sale begun in another one.
@@ -130,6 +134,20 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
   };
   useScanner(addByBarcode, now);
   const clear = (): void => change(() => EMPTY_BASKET);
+  // Sent unasked or asked for by the till: either way the sale is counted and the next one starts.
+  const handoff = useHandoff({
+    basket,
+    money,
+    tableName,
+    reply,
+    onHandedOver: (sold) => {
+      countSale(sold.lines, storage);
+      clear();
+      closeSheet();
+      // A new sale starts at the search box, where the scanner's digits go.
+      searchBox.current?.focus();
+    },
+  });
 
   // Not yet read, or a first walk under way: room is kept for the favourites' tiles.
   const productsComing = !catalog || !kindKnown(catalog, 'Product');
@@ -218,16 +236,11 @@ export function OrderPad({ catalog, config, pulling, storage, frame, now, childr
         />
         <SendToTill
           basket={basket}
-          money={money}
+          sale={handoff.sale}
+          handed={handoff.handed}
           frame={frame}
           buttonRef={sendButton}
-          onSent={() => {
-            countSale(basket.lines, storage);
-            clear();
-            closeSheet();
-            // A new sale starts at the search box, where the scanner's digits go.
-            searchBox.current?.focus();
-          }}
+          onSent={handoff.handOver}
           onRestore={(sent) => change(() => sent)}
         />
       </>

@@ -3,6 +3,8 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ConfigState, createConfigState } from '../../../app/page/config-state.ts';
+import { createHolder } from '../../../app/page/subscribable.ts';
+import type { TillSdkState, TillSdkStatus } from '../../../app/page/till-sdk-state.ts';
 import { createWriter, type WriteResult, type Writer } from '../../../app/page/writer.ts';
 import { createSearchIndex } from '../../../app/search/index.ts';
 import type { TillDb } from '../../../app/store/db.ts';
@@ -22,6 +24,7 @@ const SERVER = {
   refreshMinutes: 15,
   favourites: [2, 99, 1],
   allowCustomerCreate: true,
+  tillSdk: false,
   printer: 'kitchen',
 };
 const PRODUCTS = [
@@ -42,10 +45,11 @@ interface Options {
   server?: unknown;
   getSettings?: () => Promise<unknown>;
   writer?: Pick<Writer, 'write'>;
+  tillSdk?: TillSdkState;
 }
 
 /** The screen over a real ConfigState on a fresh database; the writer queues (nothing answers) unless one is given. */
-async function renderScreen({ server = SERVER, getSettings = async () => server, writer }: Options = {}) {
+async function renderScreen({ server = SERVER, getSettings = async () => server, writer, tillSdk }: Options = {}) {
   const db = await freshDb();
   dbs.push(db);
   const target = new EventTarget();
@@ -63,7 +67,7 @@ async function renderScreen({ server = SERVER, getSettings = async () => server,
     now: () => NOW,
   });
   states.push(config);
-  render(<SettingsScreen config={config} products={createSearchIndex(PRODUCTS)} />);
+  render(<SettingsScreen config={config} products={createSearchIndex(PRODUCTS)} tillSdk={tillSdk} />);
   return { db, config };
 }
 
@@ -423,5 +427,59 @@ describe('SettingsScreen: raw JSON', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save JSON' }));
     expect((await screen.findByRole('alert')).textContent).toBe(`Not saved: ${full.message}`);
     expect(editor.value).toBe('{"tillName": "Bar"}');
+  });
+});
+
+describe('SettingsScreen: Epos Now’s till script', () => {
+  const ADDRESS = 'https://cdn.eposnowhq.com/sdk/eposnow.till.sdk.js';
+  const sdkState = (status: Partial<TillSdkStatus> = {}) => {
+    const holder = createHolder<TillSdkStatus>({ address: ADDRESS, script: 'not-loaded', problem: null, ...status });
+    return { ...holder, stop: () => undefined };
+  };
+  const checkbox = () => screen.getByRole('checkbox', { name: 'Load Epos Now’s till script' }) as HTMLInputElement;
+  const description = () =>
+    (checkbox().getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+
+  it('is off by default; a manager switches it on where the build names the script, and it is saved', async () => {
+    const { db } = await renderScreen({ tillSdk: sdkState() });
+    await screen.findByText('From Epos Now');
+    expect(checkbox().checked).toBe(false);
+    expect(checkbox().disabled).toBe(false);
+    expect(description()).toContain('https://cdn.eposnowhq.com');
+    fireEvent.click(checkbox());
+    save();
+    await screen.findByText('Saved on this till; it goes to Epos Now as soon as the connection allows.');
+    const [entry] = await db.getAll('outbox');
+    expect(entry?.body).toEqual({ ...SERVER, tillSdk: true });
+  });
+
+  it('says plainly whether the script loaded on this page, and why not', async () => {
+    const state = sdkState({ script: 'loading' });
+    await renderScreen({ server: { ...SERVER, tillSdk: true }, tillSdk: state });
+    await screen.findByText('From Epos Now');
+    expect(checkbox().checked).toBe(true);
+    expect(description()).toContain('Loading it on this page…');
+    act(() =>
+      state.set({
+        address: ADDRESS,
+        script: 'failed',
+        problem: `Epos Now’s till script could not be loaded from ${ADDRESS} (offline, blocked or moved).`,
+      }),
+    );
+    expect(description()).toContain(
+      `It did not load: Epos Now’s till script could not be loaded from ${ADDRESS} (offline, blocked or moved). Sales still reach the till without it.`,
+    );
+    act(() => state.set({ address: ADDRESS, script: 'loaded', problem: null }));
+    expect(description()).toContain('Loaded on this page.');
+  });
+
+  it('cannot be switched on where the build names no script, and says so', async () => {
+    await renderScreen({ tillSdk: sdkState({ address: '' }) });
+    await screen.findByText('From Epos Now');
+    expect(checkbox().disabled).toBe(true);
+    expect(description()).toContain('This build names no address for Epos Now’s till script (EPOS_TILL_SDK)');
   });
 });

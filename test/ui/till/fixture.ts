@@ -1,5 +1,5 @@
 /** Catalog, settings, storage and frame stand-ins for the order pad's component tests. */
-import { screen, within } from '@testing-library/preact';
+import { act, screen, within } from '@testing-library/preact';
 
 import { type AppConfig, DEFAULT_CONFIG } from '../../../app/epos/app-config.ts';
 import { CACHED_KINDS, type CachedKind } from '../../../app/epos/kinds.ts';
@@ -9,6 +9,7 @@ import { createSearchIndex } from '../../../app/search/index.ts';
 import type { KindMeta } from '../../../app/store/schema.ts';
 import type { BasketStorage } from '../../../app/till/basket-storage.ts';
 import type { FrameEnv } from '../../../app/till/till-bridge.ts';
+import type { ReplyEnv } from '../../../app/till/till-reply.ts';
 
 /** A product with the fields the till reads. */
 export function product(
@@ -103,16 +104,34 @@ export function memoryStorage(): BasketStorage & { items: Map<string, string>; f
   };
 }
 
-/** A frame inside a till at `origin` whose parent records what is posted to it. */
+/**
+ * A frame inside a till at `origin` whose parent records what is posted to it, whether unasked
+ * (Send to till) or in answer to `ask`, which delivers a message from the parent (or `from`).
+ */
 export function tillFrame(origin = 'https://till.eposnowhq.com'): {
   frame: FrameEnv;
+  reply: ReplyEnv;
   posted: { message: unknown; origin: string }[];
+  ask(from?: unknown, at?: string): void;
 } {
   const posted: { message: unknown; origin: string }[] = [];
   const parent = {
     postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, origin: targetOrigin }),
   } as Pick<Window, 'postMessage'>;
-  return { frame: { self: {}, parent, ancestorOrigins: [origin], referrer: '' }, posted };
+  const self = {};
+  const listeners = new Set<(event: MessageEvent) => void>();
+  const reply: ReplyEnv = {
+    self,
+    parent,
+    addEventListener: (_type, listener) => void listeners.add(listener),
+    removeEventListener: (_type, listener) => void listeners.delete(listener),
+  };
+  // In act: an answer hands the sale over, which renders.
+  const ask = (from: unknown = parent, at = origin) =>
+    act(() => {
+      for (const listener of listeners) listener({ source: from, origin: at, data: 'sale?' } as MessageEvent);
+    });
+  return { frame: { self, parent, ancestorOrigins: [origin], referrer: '' }, reply, posted, ask };
 }
 
 /** The search result tile of the product named `name` (a tile is named by its name and price). */

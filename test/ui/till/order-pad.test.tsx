@@ -29,7 +29,7 @@ const type = (text: string) => fireEvent.input(search(), { target: { value: text
 
 function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
   const storage = memoryStorage();
-  const { frame, posted } = tillFrame();
+  const { frame, reply, posted, ask } = tillFrame();
   const view = render(
     <OrderPad
       catalog={catalogView()}
@@ -37,11 +37,12 @@ function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
       pulling={false}
       storage={storage}
       frame={frame}
+      reply={reply}
       now={() => 0}
       {...props}
     />,
   );
-  return { ...view, storage, posted };
+  return { ...view, storage, posted, ask };
 }
 
 describe('OrderPad', () => {
@@ -254,19 +255,86 @@ describe('OrderPad', () => {
     expect(posted).toEqual([
       {
         origin: 'https://till.eposnowhq.com',
-        message: {
-          type: 'epos-till-basket',
-          version: 1,
-          products: [{ ProductID: 1, Quantity: 1, Price: 3.2 }],
-          tenders: [{ TypeID: 1, Amount: 2.88 }],
-          discount: { reasonId: 7, percentage: 10 },
-          TableID: 12,
-        },
+        message: expect.any(String),
       },
     ]);
+    // The table by the name the floor plan gives it, as a detail (app/till/sale.ts).
+    expect(JSON.parse(posted[0]?.message as string)).toStrictEqual({
+      Products: [{ ProductID: 1, Quantity: 1, ItemPrice: 3.2, IsTaxExempt: false }],
+      MiscItems: [],
+      Tenders: [{ TypeID: 1, Amount: 2.88 }],
+      TransactionDetails: [{ Name: 'Table', Details: 'T12' }],
+      Discount: { reasonId: 7, percentage: 10 },
+    });
     expect(screen.getByRole('status').textContent).toBe('Sent to the till');
     expect(screen.getByText(/The basket is empty/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Table' }).textContent).toBe('Table');
+  });
+
+  /** The full basket's sale (a flat white, 10 % off, at T12, paid in cash), as the till receives it. */
+  const FULL_SALE =
+    '{"Products":[{"ProductID":1,"Quantity":1,"ItemPrice":3.2,"IsTaxExempt":false}],"MiscItems":[],' +
+    '"Tenders":[{"TypeID":1,"Amount":2.88}],"TransactionDetails":[{"Name":"Table","Details":"T12"}],' +
+    '"Discount":{"reasonId":7,"percentage":10}}';
+
+  it("answers the till's ask with the sale, hands it over, and answers a repeated ask with the same sale", () => {
+    const { posted, ask, storage } = fullBasket();
+    ask();
+    expect(posted).toEqual([{ origin: 'https://till.eposnowhq.com', message: FULL_SALE }]);
+    // Handed over as Send to till hands it: counted, the basket empty, the way back offered.
+    expect(screen.getByRole('status').textContent).toBe('Sent to the till');
+    expect(screen.getByText(/The basket is empty/)).toBeTruthy();
+    expect(loadBasket('GBP', storage).basket.lines).toEqual([]);
+    // The till asks again (a retry, a second confirm): the same sale, not an empty one.
+    ask();
+    expect(posted[1]).toEqual({ origin: 'https://till.eposnowhq.com', message: FULL_SALE });
+    // Brought back, it is the sale again; a new product makes it a new sale, which the next ask gets.
+    fireEvent.click(screen.getByRole('button', { name: 'Bring the basket back' }));
+    expect(screen.getByRole('status').textContent).toBe('');
+    type('latte');
+    fireEvent.click(resultTile('Latte'));
+    ask();
+    expect(JSON.parse(posted[2]?.message as string).Products).toEqual([
+      { ProductID: 1, Quantity: 1, ItemPrice: 3.2, IsTaxExempt: false },
+      { ProductID: 2, Quantity: 1, ItemPrice: 3.1, IsTaxExempt: false },
+    ]);
+    // Once the next sale has its first product, an ask no longer gets the one before.
+    type('flat');
+    fireEvent.click(resultTile('Flat White'));
+    ask();
+    expect(JSON.parse(posted[3]?.message as string).Products).toEqual([
+      { ProductID: 1, Quantity: 1, ItemPrice: 3.2, IsTaxExempt: false },
+    ]);
+  });
+
+  it('answers an ask after Send to till with the sale it sent', () => {
+    const { posted, ask } = fullBasket();
+    fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
+    ask();
+    expect(posted.map((p) => p.message)).toEqual([FULL_SALE, FULL_SALE]);
+  });
+
+  it('answers an empty but valid sale while the basket is empty, even before the catalog is read', () => {
+    const { posted, ask } = renderPad({ catalog: undefined });
+    ask();
+    expect(posted).toEqual([
+      {
+        origin: 'https://till.eposnowhq.com',
+        message: '{"Products":[],"MiscItems":[],"Tenders":[],"TransactionDetails":[]}',
+      },
+    ]);
+    // Nothing was handed over.
+    expect(screen.queryByText('Sent to the till')).toBeNull();
+  });
+
+  it('answers no window but the one that framed it', () => {
+    const { posted, ask } = fullBasket();
+    const stranger = { postMessage: (message: unknown) => void posted.push({ message, origin: 'stranger' }) };
+    ask(stranger);
+    ask({}, 'https://till.eposnowhq.com');
+    expect(posted).toEqual([]);
+    // The sale is still the cashier's.
+    expect(screen.getByRole('region', { name: 'Basket' }).textContent).toContain('Total£2.88');
   });
 
   it('moves focus on after each step: the last payment to Send to till, sending to the search box for the next sale', () => {

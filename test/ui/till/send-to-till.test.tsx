@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Basket, EMPTY_BASKET } from '../../../app/till/basket.ts';
 import { createMoney } from '../../../app/till/money.ts';
 import type { FrameEnv } from '../../../app/till/till-bridge.ts';
+import type { ReplyEnv } from '../../../app/till/till-reply.ts';
+import type { SdkScope } from '../../../app/till/till-sdk.ts';
 import { SendToTill } from '../../../app/ui/till/send-to-till.tsx';
+import { useHandoff } from '../../../app/ui/till/use-handoff.ts';
 import { tillFrame } from './fixture.ts';
 
 afterEach(cleanup);
@@ -19,16 +22,26 @@ const BASKET: Basket = {
   customer: null,
 };
 
-function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }) {
+/** The button as the order pad wires it: the sale and its hand-over from useHandoff. */
+function Harness({ frame, start = BASKET, sdk }: { frame?: FrameEnv; start?: Basket; sdk?: SdkScope }) {
   const [basket, setBasket] = useState(start);
+  const handoff = useHandoff({
+    basket,
+    money: GBP,
+    tableName: null,
+    reply: quiet,
+    onHandedOver: () => setBasket(EMPTY_BASKET),
+  });
   return (
     <>
       <SendToTill
         basket={basket}
-        money={GBP}
+        sale={handoff.sale}
+        handed={handoff.handed}
         frame={frame}
-        onSent={() => setBasket(EMPTY_BASKET)}
+        onSent={handoff.handOver}
         onRestore={setBasket}
+        sdk={sdk}
       />
       <button type="button" onClick={() => setBasket(BASKET)}>
         New sale
@@ -39,6 +52,14 @@ function Harness({ frame, start = BASKET }: { frame?: FrameEnv; start?: Basket }
     </>
   );
 }
+
+/** A window no till ever asks through. */
+const quiet: ReplyEnv = {
+  self: {},
+  parent: {},
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+};
 
 const send = () => screen.getByRole('button', { name: 'Send to till' });
 const description = () => document.getElementById(send().getAttribute('aria-describedby') ?? '')?.textContent;
@@ -53,14 +74,10 @@ describe('SendToTill', () => {
     expect(posted).toEqual([
       {
         origin: 'https://till.example',
-        message: {
-          type: 'epos-till-basket',
-          version: 1,
-          products: [{ ProductID: 1, Quantity: 2, Price: 3.2 }],
-          tenders: [{ TypeID: 2, Amount: 4.9 }],
-          discount: { reasonId: 8, amount: 1.5 },
-          TableID: null,
-        },
+        // The string the reply carries too (app/till/sale.ts), never an object.
+        message:
+          '{"Products":[{"ProductID":1,"Quantity":2,"ItemPrice":3.2,"IsTaxExempt":false}],"MiscItems":[],' +
+          '"Tenders":[{"TypeID":2,"Amount":4.9}],"TransactionDetails":[],"Discount":{"reasonId":8,"amount":1.5}}',
       },
     ]);
     expect(screen.getByRole('status').textContent).toBe('Sent to the till');
@@ -127,5 +144,53 @@ describe('SendToTill', () => {
     expect(description()).toBe('Add a product to the basket first.');
     fireEvent.click(send());
     expect(posted).toEqual([]);
+  });
+
+  it("also publishes the sale through Epos Now's till SDK where it is on the page, and presses the till's Submit", () => {
+    const { frame, posted } = tillFrame();
+    const calls: [string, unknown][] = [];
+    const scope: SdkScope = {
+      EposNowTillSDK: {
+        TransactionPublisher: {
+          register: (target: unknown) => void calls.push(['register', target]),
+          publish: (transaction: unknown) => void calls.push(['publish', transaction]),
+        },
+        submitForm: (target: unknown) => void calls.push(['submitForm', target]),
+      },
+    };
+    render(<Harness frame={frame} sdk={scope} />);
+    fireEvent.click(send());
+    expect(calls.map(([name]) => name)).toEqual(['register', 'publish', 'submitForm']);
+    expect(calls[0]?.[1]).toBe(scope);
+    // The same sale the string carries, as the object the SDK's publish takes.
+    expect(calls[1]?.[1]).toStrictEqual(JSON.parse(posted[0]?.message as string));
+    expect(screen.getByRole('status').textContent).toBe('Sent to the till');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says plainly when the till SDK throws, after the sale was posted all the same', () => {
+    const { frame, posted } = tillFrame();
+    const scope: SdkScope = {
+      EposNowTillSDK: {
+        TransactionPublisher: {
+          register: () => undefined,
+          publish: () => {
+            throw new Error('no till listening');
+          },
+        },
+        submitForm: () => undefined,
+      },
+    };
+    render(<Harness frame={frame} sdk={scope} />);
+    fireEvent.click(send());
+    expect(posted).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Epos Now's till script failed \(publish\): no till listening\. The sale was also sent as a message/,
+    );
+    // The sale is handed over, and can be brought back to ring up by hand.
+    expect(screen.getByRole('button', { name: 'Bring the basket back' })).toBeTruthy();
+    // The next sale's first product ends the alert with the sale it was about.
+    fireEvent.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
