@@ -1,0 +1,112 @@
+/**
+ * A till whose browser blocks third-party site data (some managed tills, other browsers): the
+ * app, framed by a page of another site, is refused IndexedDB, localStorage and its worker. It
+ * still sells online from what it fetches into memory, says what it cannot do, sends a write at
+ * once or refuses it (never keeps it), and offers to ask the browser for access.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../tools/chromium.ts';
+import { type ServedApp, serveApp, WAIT, watchProblems } from './harness.ts';
+
+describe('a till framed where third-party site data is blocked', () => {
+  let app: ServedApp | undefined;
+  let blocked: Browser | undefined;
+  let host: Server | undefined;
+  let parent: Page;
+  let frame: Frame;
+  let problems: string[];
+
+  beforeAll(async () => {
+    // The stand-in's default catalog: what a storage-less start costs is counted on it.
+    app = await serveApp('storage-refused');
+    app.standin.put('Product', { ...app.standin.record('Product', 7), Name: 'Zanzibar Carrot Cake', SalePrice: 3.2 });
+    blocked = await launchChromium({ thirdPartyData: 'blocked' });
+    // The till's page on 'localhost': another site than the app's 127.0.0.1.
+    const html = `<!doctype html><title>Epos Now till</title><body style="margin:0">
+      <iframe title="Till app" src="${app.appUrl()}" style="display:block;width:100%;height:1400px;border:0"></iframe>`;
+    host = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+    await new Promise<void>((resolve) => host?.listen(0, '127.0.0.1', resolve));
+    const context = await blocked.newContext({ viewport: { width: 1024, height: 768 } });
+    parent = await context.newPage();
+    problems = watchProblems(parent);
+    await parent.goto(`http://localhost:${(host.address() as AddressInfo).port}/till`);
+    const element = await parent.waitForSelector('iframe[title="Till app"]', WAIT);
+    frame = (await element.contentFrame()) as Frame;
+  });
+
+  afterAll(async () => {
+    await blocked?.close();
+    await new Promise((resolve) => (host ? host.close(resolve) : resolve(undefined)));
+    await app?.close();
+  });
+
+  it('opens the till anyway, says what it cannot do, and drops the token from the address', async () => {
+    await frame.getByRole('searchbox', { name: 'Search products' }).waitFor(WAIT);
+    const notice = frame.getByRole('region', { name: 'Selling without storage' });
+    await notice.getByText(/cannot keep anything on this till/).waitFor(WAIT);
+    expect(await notice.textContent()).toMatch(/sent to Epos Now at once, or refused/);
+    expect(new URL(frame.url()).searchParams.has('appToken')).toBe(false);
+    // Really refused: the page that says so is not a till whose storage happened to open.
+    expect(await frame.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
+  });
+
+  it('offers to ask the browser for access', async () => {
+    expect(await frame.evaluate(() => typeof document.requestStorageAccess)).toBe('function');
+    await frame.getByRole('button', { name: 'Ask the browser for access' }).waitFor(WAIT);
+  });
+
+  it('finds a product by search and builds a sale from what it fetched', async () => {
+    await frame.getByText(/^3,000 products/).waitFor(WAIT);
+    await frame.getByRole('searchbox', { name: 'Search products' }).fill('zanzibar');
+    await frame.getByRole('button', { name: 'Zanzibar Carrot Cake £3.20' }).click();
+    const basket = frame.getByRole('region', { name: 'Basket' });
+    await basket.getByText('Zanzibar Carrot Cake').waitFor(WAIT);
+    // Tenders came too: the sale can be paid.
+    await frame.getByRole('button', { name: /^Pay by Cash/ }).waitFor(WAIT);
+  });
+
+  it('sends a customer made at the counter at once, and refuses one plainly when Epos Now cannot be reached', async () => {
+    const standin = (app as ServedApp).standin;
+    const before = standin.records('Customer').length;
+    await frame.getByRole('button', { name: 'New customer' }).click();
+    await frame.getByLabel('Forename').fill('Ada');
+    await frame.getByLabel('Surname').fill('Lovelace');
+    await frame.getByRole('button', { name: 'Create customer' }).click();
+    await frame.getByRole('status').filter({ hasText: 'Customer created' }).waitFor(WAIT);
+    const landed = standin.records('Customer');
+    expect(landed).toHaveLength(before + 1);
+    expect(landed.at(-1)).toMatchObject({ Forename: 'Ada', Surname: 'Lovelace' });
+
+    standin.faults.add({ type: 'drop-before-apply', match: { method: 'POST' } });
+    await frame.getByRole('button', { name: 'Add another' }).click();
+    await frame.getByLabel('Forename').fill('Grace');
+    await frame.getByLabel('Surname').fill('Hopper');
+    await frame.getByRole('button', { name: 'Create customer' }).click();
+    const refused = frame.getByRole('alert').filter({ hasText: 'The customer was not saved' });
+    await refused.waitFor(WAIT);
+    expect(await refused.textContent()).toMatch(/could not be reached.*nothing was kept/);
+    // Not queued: nothing waits to go, and the stand-in has no new record.
+    expect(await frame.getByText(/Saved on this till/).count()).toBe(0);
+    expect(standin.records('Customer')).toHaveLength(before + 1);
+    // The fields stay as typed, for another try once Epos Now answers.
+    expect(await frame.getByLabel('Surname').inputValue()).toBe('Hopper');
+  });
+
+  it('costs one walk of each kind and the settings to start, and logs no unexpected error', () => {
+    const gets = (app as ServedApp).standin.log.filter((entry) => entry.method === 'GET');
+    const count = (kind: string) => gets.filter((entry) => entry.path.includes(`/${kind}`)).length;
+    // 3,000 products: 16 pages (the 16th short); the small kinds one page each; the settings once.
+    expect(count('Product')).toBeLessThanOrEqual(17);
+    expect(count('TenderType')).toBe(1);
+    expect(count('SeatingTable')).toBe(1);
+    expect(count('appsettings')).toBe(1);
+    expect(gets.length).toBeLessThanOrEqual(21);
+    // The refused write's dropped connection is the one failure this test provokes.
+    expect(problems.filter((text) => !text.includes('ERR_EMPTY_RESPONSE') && !text.includes('Failed to fetch'))).toEqual(
+      [],
+    );
+  });
+});
