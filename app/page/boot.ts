@@ -21,6 +21,12 @@ export type BootResult =
   | { status: 'ready'; db: TillDb; context: BootContext; changed: boolean; persisted: Persistence }
   /** Opened without a token and none stored: the setup screen asks for one. */
   | { status: 'setup'; db: TillDb; persisted: Persistence }
+  /**
+   * In a frame, the browser refused this site's storage (third-party data blocked), and Epos Now
+   * passed a context: the till sells online from memory (storeless-session.ts), the token held
+   * only there, and says why.
+   */
+  | { status: 'no-storage'; context: BootContext; problem: Problem<'storage-blocked-in-frame'>; persisted: Persistence }
   /** The page cannot start (storage would not open...): the UI words `problem`. */
   | {
       status: 'failed';
@@ -46,9 +52,18 @@ export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
   try {
     db = await env.openDb();
   } catch (error) {
-    // Nowhere to keep the token, and it must not stay in the address bar either.
+    // Nowhere to keep the token, and it must not stay in the address bar either: read it first.
+    const context = contextFromQuery(env.location.search, undefined);
     dropToken(env);
-    return { status: 'failed', problem: failure(error, env.framed === true), persisted: await persisting };
+    const problem = failure(error, env.framed === true);
+    if (problem.code === 'storage-blocked-in-frame' && context)
+      return {
+        status: 'no-storage',
+        context,
+        problem: { code: problem.code, cause: error },
+        persisted: await persisting,
+      };
+    return { status: 'failed', problem, persisted: await persisting };
   }
   try {
     const resolved = await resolveContext(db, env);
@@ -81,6 +96,25 @@ function dropToken({ location, history }: Pick<BootEnv, 'location' | 'history'>)
   const search = withoutToken(location.search);
   if (search !== location.search)
     history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+}
+
+/**
+ * Opens the storage again for a till that started without it (the browser has since allowed it):
+ * stores the context held in memory, so the till starts as if Epos Now had just opened it. Never
+ * rejects: storage still refused is a 'failed' result with the reason.
+ */
+export async function reopenWithStorage(
+  context: BootContext,
+  env: Pick<BootEnv, 'openDb' | 'storage'> = browserEnv(),
+): Promise<Extract<BootResult, { status: 'ready' | 'failed' }>> {
+  const persisting = askPersistence(env.storage);
+  try {
+    const db = await env.openDb();
+    await saveContext(db, context);
+    return { status: 'ready', db, context, changed: true, persisted: await persisting };
+  } catch (error) {
+    return { status: 'failed', problem: failure(error, true), persisted: await persisting };
+  }
 }
 
 /**
