@@ -105,8 +105,8 @@ describe('a till framed where third-party site data is blocked', () => {
     expect(count('appsettings')).toBe(1);
     expect(gets.length).toBeLessThanOrEqual(21);
     // The refused write's dropped connection is the one failure this test provokes.
-    expect(problems.filter((text) => !text.includes('ERR_EMPTY_RESPONSE') && !text.includes('Failed to fetch'))).toEqual(
-      [],
-    );
+    expect(
+      problems.filter((text) => !text.includes('ERR_EMPTY_RESPONSE') && !text.includes('Failed to fetch')),
+    ).toEqual([]);
   });
 });

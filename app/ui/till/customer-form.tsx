@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Customer } from '../../epos/records.ts';
 import { isInvalidWrite, isStoreError } from '../../page/problem.ts';
+import { isUnsentWrite } from '../../page/unsent-write.ts';
 import type { Writer } from '../../page/writer.ts';
 import { reportBug } from '../bug.ts';
 import { OutcomeMessage, useLaterOutcome, type WriteOutcome, writeOutcome } from '../write-outcome.tsx';
@@ -115,10 +116,11 @@ export function CustomerForm({ writer, allowed, onDone }: CustomerFormProps) {
       setValues(EMPTY);
       refocus.current = another;
     } catch (error) {
-      // The fields stay as typed, for another try; a StoreError says what to do. Anything else is a bug.
+      // The fields stay as typed, for another try; a StoreError says what to do, and so does a write a
+      // till without storage could not send (nothing kept). Anything else is a bug.
       setProblems({
         save:
-          isStoreError(error) || isInvalidWrite(error)
+          isStoreError(error) || isInvalidWrite(error) || isUnsentWrite(error)
             ? `The customer was not saved: ${error.message}`
             : reportBug(error),
       });

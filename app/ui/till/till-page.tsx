@@ -14,7 +14,7 @@ export interface TillPageProps {
   catalog: CatalogView | undefined;
   config: AppConfig;
   /** Undefined for the few ms before the session has started. */
-  writer: Writer | undefined;
+  writer: Pick<Writer, 'write'> | undefined;
   pulling: boolean;
 }
 
