@@ -50,6 +50,11 @@ const TARGET = 'es2022';
  *   request a pull for all of a till's open pages instead of one a page; the gate moved to 45.5.
  *   Issue 16's spellings added 0.34 KB (45.23 -> 45.57: the build's EPOS_SEGMENTS, the spellings
  *   a till keeps with its context, saving a manager's choice), so the gate moved to 46.
+ *   Issue 23's till without storage (a frame refused its site data) added 0.78 KB (45.59 ->
+ *   46.37): 0.19 KB of its own (boot's 'no-storage', App's switch to it and back), and 0.59 KB
+ *   of splitting, measured by building without the lazy import: the till's screens the lazy
+ *   storeless chunk shares (order pad, status bar, header) left the entry for a shared chunk,
+ *   compressed alone. Same code parsed, one file more; the gate moved to 46.5.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -61,7 +66,11 @@ const TARGET = 'es2022';
  *   code and the back office, the check, its error), so the gate moved to 29.5; the queuing code
  *   is fetched with a till's first write (precached), never at startup. The spelling of the
  *   discount reasons' path in Back office › Sync and the page's client made with the till's
- *   spellings added 0.8 KB (28.75 -> 29.55), so the gate moved to 30.
+ *   spellings added 0.8 KB (28.75 -> 29.55), so the gate moved to 30. Issue 23's till without
+ *   storage added 4.1 KB (29.61 -> 33.72), fetched only by a till whose browser refuses it
+ *   storage in Epos Now's frame: the catalog fetched into memory, the direct writer, the banner
+ *   with the Storage Access button, and the steps to allow the app's site (3.5 KB), the API
+ *   client now shared with it (0.2 KB of splitting); the gate moved to 34.
  * - worker, 18.2 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb. Issue 11
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
@@ -74,7 +83,7 @@ const TARGET = 'es2022';
  *   the gate moved to 20.5. Issue 16 added 0.47 KB (20.13 -> 20.60): the client's search for the
  *   other known spelling of a path after a 404, and keeping the one that answered; gate 21.
  */
-const BUDGET = { app: 46_000, lazy: 30_000, worker: 21_000 };
+const BUDGET = { app: 46_500, lazy: 34_000, worker: 21_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';
