@@ -63,7 +63,7 @@ export function StorageRefusedNotice({ origin, reopen, onStorage, doc }: Storage
       ) : (
         <p>This browser cannot be asked from here: allow it in the browser's settings (below).</p>
       )}
-      <p role="status">{askedText(asked)}</p>
+      <p role="status">{askedText(asked, origin)}</p>
       <details>
         <summary>How to allow it</summary>
         <AllowStorage origin={origin} />
@@ -72,11 +72,12 @@ export function StorageRefusedNotice({ origin, reopen, onStorage, doc }: Storage
   );
 }
 
-function askedText(asked: Asked): string {
+function askedText(asked: Asked, origin: string): string {
   if (asked === 'idle') return '';
   if (asked === 'asking') return 'Asking the browser…';
   if (asked === 'unsupported') return 'This browser has no way for the till to ask: allow it in its settings (below).';
   if (asked === 'refused')
-    return 'The browser said no (or its policy does): allow it in its settings (below), then open the till again.';
+    // Chrome refuses a site never opened as a page of its own ("never been interacted with as a top-level context").
+    return `The browser said no. Chrome asks only for a site used on its own before: open ${origin} in a tab of its own once, come back and ask again. Or allow it in the browser's settings (below); on a managed till its policy decides.`;
   return asked.text;
 }

@@ -95,6 +95,27 @@ describe('a till framed where third-party site data is blocked', () => {
     expect(await frame.getByLabel('Surname').inputValue()).toBe('Hopper');
   });
 
+  it('the back office says how to allow this app’s site, its address filled in', async () => {
+    await frame.getByRole('link', { name: 'Back office' }).click();
+    const steps = frame.getByRole('main').getByRole('region', { name: "How to allow this app's storage" });
+    await steps.waitFor(WAIT);
+    const origin = new URL((app as ServedApp).server.url).origin;
+    expect(await steps.textContent()).toContain(`choose Add and enter ${origin}`);
+    await frame.getByRole('link', { name: 'Till' }).click();
+    await frame.getByRole('searchbox', { name: 'Search products' }).waitFor(WAIT);
+  });
+
+  it('asking on a tap gets the browser’s answer, said in words', async () => {
+    await frame.getByRole('button', { name: 'Ask the browser for access' }).click();
+    const notice = frame.getByRole('region', { name: 'Selling without storage' });
+    const answer = notice.getByRole('status').filter({ hasText: /^The browser/ });
+    await answer.waitFor(WAIT);
+    // This Chromium's answer, whichever it is, is one the till words (not a bug, not silence).
+    const text = (await answer.textContent()) ?? '';
+    // Chromium refuses a site never opened as a page of its own, and the till says how to get past that.
+    expect(text).toMatch(/^The browser said no.*open .*127\.0\.0\.1:\d+ in a tab of its own once/);
+  });
+
   it('costs one walk of each kind and the settings to start, and logs no unexpected error', () => {
     const gets = (app as ServedApp).standin.log.filter((entry) => entry.method === 'GET');
     const count = (kind: string) => gets.filter((entry) => entry.path.includes(`/${kind}`)).length;
@@ -104,9 +125,8 @@ describe('a till framed where third-party site data is blocked', () => {
     expect(count('Product')).toBeLessThanOrEqual(19);
     for (const kind of ['TenderType', 'SeatingTable', 'DiscoutReason', 'appsettings']) expect(count(kind)).toBe(1);
     expect(gets.length).toBe(count('Product') + 4);
-    // The refused write's dropped connection is the one failure this test provokes.
-    expect(
-      problems.filter((text) => !text.includes('ERR_EMPTY_RESPONSE') && !text.includes('Failed to fetch')),
-    ).toEqual([]);
+    // Provoked on purpose: the refused write's dropped connection, and Chromium's note of its refusal to the tap.
+    const provoked = ['ERR_EMPTY_RESPONSE', 'Failed to fetch', 'requestStorageAccess:'];
+    expect(problems.filter((text) => !provoked.some((known) => text.includes(known)))).toEqual([]);
   });
 });

@@ -74,7 +74,9 @@ describe('StorageRefusedNotice', () => {
     const refuse = async () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
     const { onStorage, reopen } = show({ requestStorageAccess: refuse });
     ask();
-    await screen.findByText(/The browser said no \(or its policy does\): allow it in its settings/);
+    await screen.findByText(
+      `The browser said no. Chrome asks only for a site used on its own before: open ${ORIGIN} in a tab of its own once, come back and ask again. Or allow it in the browser's settings (below); on a managed till its policy decides.`,
+    );
     expect(reopen).not.toHaveBeenCalled();
     expect(onStorage).not.toHaveBeenCalled();
   });
