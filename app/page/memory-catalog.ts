@@ -21,7 +21,7 @@ const WALK_ORDER: readonly CachedKind[] = [...CACHED_KINDS.filter((k) => k !== '
 export interface MemoryCatalog extends Subscribable<CatalogView> {
   /** Walks every kind again (a person's "Sync now"); resolves when every walk has ended. */
   refresh(): Promise<void>;
-  /** Stops: walks under way finish, but change nothing. */
+  /** Stops: walks under way are aborted and change nothing. */
   close(): void;
 }
 
@@ -44,6 +44,8 @@ export function fetchCatalog({ client, now }: MemoryCatalogDeps): MemoryCatalog 
     indexRevision: 0,
   });
   let closed = false;
+  // Closing stops the walks' requests too: a till that left this mode has no use for their pages.
+  const stop = new AbortController();
   let walking: Promise<void> | undefined;
   const update = (change: Partial<CatalogView>): void => {
     if (!closed) holder.set({ ...holder.get(), ...change });
@@ -59,6 +61,7 @@ export function fetchCatalog({ client, now }: MemoryCatalogDeps): MemoryCatalog 
     setProgress(running);
     try {
       const records = await client.listAll(kind, {
+        signal: stop.signal,
         onPage: (page, number) => {
           if (kind !== 'Product' || closed) return;
           const { index, indexRevision } = holder.get();
@@ -92,6 +95,7 @@ export function fetchCatalog({ client, now }: MemoryCatalogDeps): MemoryCatalog 
 
   /** After a walk again (Sync now), products Epos Now no longer lists leave the index. */
   function dropGone(records: readonly Product[]): void {
+    if (closed) return;
     const { index, indexRevision } = holder.get();
     const listed = new Set(records.map((record) => recordId('Product', record)));
     const gone = index.ids().filter((id) => !listed.has(id));
@@ -112,6 +116,7 @@ export function fetchCatalog({ client, now }: MemoryCatalogDeps): MemoryCatalog 
     refresh,
     close() {
       closed = true;
+      stop.abort();
     },
   };
 }

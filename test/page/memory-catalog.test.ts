@@ -94,11 +94,14 @@ describe('the in-memory catalog of a till without storage', () => {
     expect(standin.log.filter((entry) => entry.path.includes('TenderType'))).toHaveLength(1);
   });
 
-  it('after close, a walk under way changes nothing', async () => {
-    const { catalog, seen } = setup();
+  it('after close, a walk under way changes nothing and asks for no more pages', async () => {
+    const { standin, catalog, seen } = setup(3000);
+    const index = catalog.get().index;
     catalog.close();
     const before = seen.length;
     await catalog.refresh();
     expect(seen).toHaveLength(before);
+    expect(index.size).toBe(0);
+    expect(standin.log.filter((entry) => entry.path.includes('Product')).length).toBeLessThan(15);
   });
 });
