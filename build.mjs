@@ -67,10 +67,11 @@ const TARGET = 'es2022';
  *   is fetched with a till's first write (precached), never at startup. The spelling of the
  *   discount reasons' path in Back office › Sync and the page's client made with the till's
  *   spellings added 0.8 KB (28.75 -> 29.55), so the gate moved to 30. Issue 23's till without
- *   storage added 4.1 KB (29.61 -> 33.72), fetched only by a till whose browser refuses it
+ *   storage added 4.45 KB (29.61 -> 34.06), fetched only by a till whose browser refuses it
  *   storage in Epos Now's frame: the catalog fetched into memory, the direct writer, the banner
- *   with the Storage Access button, and the steps to allow the app's site (3.5 KB), the API
- *   client now shared with it (0.2 KB of splitting); the gate moved to 34.
+ *   with the Storage Access button, the steps to allow the app's site, and its refresh on the
+ *   settings' interval (3.9 KB), the API client now shared with it (0.2 KB of splitting); the
+ *   gate moved to 34.5.
  * - worker, 18.2 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb. Issue 11
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
@@ -83,7 +84,7 @@ const TARGET = 'es2022';
  *   the gate moved to 20.5. Issue 16 added 0.47 KB (20.13 -> 20.60): the client's search for the
  *   other known spelling of a path after a 404, and keeping the one that answered; gate 21.
  */
-const BUDGET = { app: 46_500, lazy: 34_000, worker: 21_000 };
+const BUDGET = { app: 46_500, lazy: 34_500, worker: 21_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

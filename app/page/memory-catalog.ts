@@ -19,8 +19,11 @@ const WALK_ORDER: readonly CachedKind[] = [...CACHED_KINDS.filter((k) => k !== '
 
 /** The in-memory catalog. */
 export interface MemoryCatalog extends Subscribable<CatalogView> {
-  /** Walks every kind again (a person's "Sync now"); resolves when every walk has ended. */
-  refresh(): Promise<void>;
+  /**
+   * Walks `kinds` again (every kind by default: a person's "Sync now"); a kind already walking
+   * is not asked twice. Resolves when those walks have ended.
+   */
+  refresh(kinds?: readonly CachedKind[]): Promise<void>;
   /** Stops: walks under way are aborted and change nothing. */
   close(): void;
 }
@@ -46,7 +49,7 @@ export function fetchCatalog({ client, now }: MemoryCatalogDeps): MemoryCatalog 
   let closed = false;
   // Closing stops the walks' requests too: a till that left this mode has no use for their pages.
   const stop = new AbortController();
-  let walking: Promise<void> | undefined;
+  const walking = new Map<CachedKind, Promise<void>>();
   const update = (change: Partial<CatalogView>): void => {
     if (!closed) holder.set({ ...holder.get(), ...change });
   };
@@ -105,10 +108,17 @@ export function fetchCatalog({ client, now }: MemoryCatalogDeps): MemoryCatalog 
   }
 
   // One walk of each kind at a time: a second "Sync now" joins the walk under way.
-  const refresh = (): Promise<void> =>
-    (walking ??= Promise.all(WALK_ORDER.map(walk)).then(() => {
-      walking = undefined;
-    }));
+  const walkOnce = (kind: CachedKind): Promise<void> => {
+    let running = walking.get(kind);
+    if (!running) {
+      running = walk(kind).finally(() => walking.delete(kind));
+      walking.set(kind, running);
+    }
+    return running;
+  };
+  const refresh = async (kinds: readonly CachedKind[] = WALK_ORDER): Promise<void> => {
+    await Promise.all(WALK_ORDER.filter((kind) => kinds.includes(kind)).map(walkOnce));
+  };
   void refresh();
   return {
     get: holder.get,

@@ -11,6 +11,7 @@ import type { BootContext } from '../store/schema.ts';
 import type { ConfigView } from './config-state.ts';
 import { createDirectWriter } from './direct-writer.ts';
 import { fetchCatalog, type MemoryCatalog } from './memory-catalog.ts';
+import { dueKinds } from './memory-refresh.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
 import type { Writer } from './writer.ts';
 
@@ -26,11 +27,16 @@ export interface StorelessSession {
   stop(): void;
 }
 
-/** What the session needs beyond the context; tests pass a client of their own. */
+/** What the session needs beyond the context; tests pass a client and a clock of their own. */
 export interface StorelessDeps {
   client?: EposClient;
   now?: () => number;
+  /** How often to look for kinds and settings due a fetch; default every minute. */
+  checkEveryMs?: number;
 }
+
+/** Default {@link StorelessDeps.checkEveryMs}: intervals are whole minutes. */
+const CHECK_EVERY_MS = 60_000;
 
 /**
  * Starts the session for `context`, held only in memory (the token included: it is not in the
@@ -41,7 +47,8 @@ export function startStorelessSession(context: BootContext, deps: StorelessDeps 
   const client =
     deps.client ??
     createClient({ baseUrl: context.baseUrl, token: context.token, segments: segmentsFor(context.segments) });
-  const catalog = fetchCatalog({ client, now: deps.now ?? Date.now });
+  const now = deps.now ?? Date.now;
+  const catalog = fetchCatalog({ client, now });
   const config = createHolder<ConfigView>({
     ...readConfig(null),
     document: null,
@@ -50,18 +57,32 @@ export function startStorelessSession(context: BootContext, deps: StorelessDeps 
     rejected: null,
   });
   let stopped = false;
-  client.getSettings().then(
-    ({ document }) =>
-      stopped || config.set({ ...readConfig(document), document, source: 'server', error: null, rejected: null }),
-    (error: unknown) =>
-      stopped || config.set({ ...config.get(), error: { code: 'settings-unfetchable', cause: error } }),
-  );
+  let settingsAt = now();
+  const readSettings = (): void => {
+    settingsAt = now();
+    client.getSettings().then(
+      ({ document }) =>
+        stopped || config.set({ ...readConfig(document), document, source: 'server', error: null, rejected: null }),
+      // The settings in use stay; the screen says why they could not be fetched.
+      (error: unknown) =>
+        stopped || config.set({ ...config.get(), error: { code: 'settings-unfetchable', cause: error } }),
+    );
+  };
+  readSettings();
+  // A till left open all day sees a manager's changes, as a stored till's refresh brings them.
+  const timer = setInterval(() => {
+    const intervalMs = config.get().config.refreshMinutes * 60_000;
+    const due = dueKinds(catalog.get().meta, now(), intervalMs);
+    if (due.length > 0) void catalog.refresh(due);
+    if (now() - settingsAt >= intervalMs) readSettings();
+  }, deps.checkEveryMs ?? CHECK_EVERY_MS);
   return {
     catalog,
     config,
     writer: createDirectWriter(client),
     stop() {
       stopped = true;
+      clearInterval(timer);
       catalog.close();
     },
   };
