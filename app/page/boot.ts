@@ -1,7 +1,9 @@
 /**
  * Boot: open the database, find out which till this is (query string, else the stored context,
  * else the setup screen), and ask the browser to keep the offline data. The token is stored and
- * then taken out of the address bar; it is never logged or put in a message.
+ * then taken out of the address bar; it is never logged or put in a message. In Epos Now's frame,
+ * where the browser refuses this site's storage, the context is held in memory instead (the
+ * 'no-storage' start), until the browser allows storage and reopenWithStorage keeps it.
  */
 
 import { errorText } from '../epos/error-text.ts';
