@@ -58,7 +58,12 @@ const TARGET = 'es2022';
  *   in Epos Now's shape (+0.12), answering the till's ask and handing the sale over (+0.29), Send to
  *   till through Epos Now's till SDK where it is on the page (+0.34), and loading that script after
  *   start when the settings say so (+0.31); all of it is what a till needs at the counter, offline
- *   too. Together 47.49 KB: gate 47.5.
+ *   too.
+ *   Issue 23's till without storage (a frame refused its site data) added 0.78 KB (45.59 ->
+ *   46.37 alone): 0.19 KB of its own (boot's 'no-storage', App's switch to it and back), and
+ *   0.59 KB of splitting, measured by building without the lazy import: the till's screens the
+ *   lazy storeless chunk shares (order pad, status bar, header) left the entry for a shared chunk,
+ *   compressed alone. Same code parsed, one file more. All of issue 23 together 48.29 KB (the chunks each split off compress alone); gate 48.5.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -76,7 +81,12 @@ const TARGET = 'es2022';
  *   the customer form share (0.81), the form remembering what it created (0.17), and ui/bug.ts in a
  *   chunk of its own (0.23); fetched when a sale first has or wants a customer, never at startup.
  *   Issue 23's switch for Epos Now's till script in Back office › Settings, with where the
- *   script stands, added 0.46 KB (29.61 -> 30.07 alone). Gate 33.75.
+ *   script stands, added 0.46 KB (29.61 -> 30.07 alone).
+ *   Issue 23's till without storage added 4.45 KB (29.61 -> 34.06 alone), fetched only by a till
+ *   whose browser refuses it storage in Epos Now's frame: the catalog fetched into memory, the
+ *   direct writer, the banner with the Storage Access button, the steps to allow the app's site,
+ *   and its refresh on the settings' interval (3.9 KB), the API client now shared with it (0.2 KB
+ *   of splitting). All of issue 23 together 37.64 KB; gate 38.
  * - worker, 18.2 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb. Issue 11
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
@@ -89,7 +99,7 @@ const TARGET = 'es2022';
  *   the gate moved to 20.5. Issue 16 added 0.47 KB (20.13 -> 20.60): the client's search for the
  *   other known spelling of a path after a 404, and keeping the one that answered; gate 21.
  */
-const BUDGET = { app: 47_500, lazy: 33_750, worker: 21_000 };
+const BUDGET = { app: 48_500, lazy: 38_000, worker: 21_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

@@ -1,7 +1,9 @@
 /**
  * Boot: open the database, find out which till this is (query string, else the stored context,
  * else the setup screen), and ask the browser to keep the offline data. The token is stored and
- * then taken out of the address bar; it is never logged or put in a message.
+ * then taken out of the address bar; it is never logged or put in a message. In Epos Now's frame,
+ * where the browser refuses this site's storage, the context is held in memory instead (the
+ * 'no-storage' start), until the browser allows storage and reopenWithStorage keeps it.
  */
 
 import { errorText } from '../epos/error-text.ts';
@@ -32,6 +34,18 @@ export type BootResult =
     }
   /** Opened without a token and none stored: the setup screen asks for one (the sale's customer waits). */
   | { status: 'setup'; db: TillDb; persisted: Persistence; customerId: number | null }
+  /**
+   * In a frame, the browser refused this site's storage (third-party data blocked), and Epos Now
+   * passed a context: the till sells online from memory (storeless-session.ts), the token held
+   * only there, and says why.
+   */
+  | {
+      status: 'no-storage';
+      context: BootContext;
+      problem: Problem<'storage-blocked-in-frame'>;
+      persisted: Persistence;
+      customerId: number | null;
+    }
   /** The page cannot start (storage would not open...): the UI words `problem`. */
   | {
       status: 'failed';
@@ -59,9 +73,19 @@ export async function boot(env: BootEnv = browserEnv()): Promise<BootResult> {
   try {
     db = await env.openDb();
   } catch (error) {
-    // Nowhere to keep the token, and it must not stay in the address bar either.
+    // Nowhere to keep the token, and it must not stay in the address bar either: read it first.
+    const context = contextFromQuery(env.location.search, undefined);
     dropFromAddress(env);
-    return { status: 'failed', problem: failure(error, env.framed === true), persisted: await persisting };
+    const problem = failure(error, env.framed === true);
+    if (problem.code === 'storage-blocked-in-frame' && context)
+      return {
+        status: 'no-storage',
+        context,
+        problem: { code: problem.code, cause: error },
+        persisted: await persisting,
+        customerId,
+      };
+    return { status: 'failed', problem, persisted: await persisting };
   }
   try {
     const resolved = await resolveContext(db, env);
@@ -101,6 +125,26 @@ function dropFromAddress({ location, history }: Pick<BootEnv, 'location' | 'hist
   const search = withoutCustomerId(withoutToken(location.search));
   if (search !== location.search)
     history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+}
+
+/**
+ * Opens the storage again for a till that started without it (the browser has since allowed it):
+ * stores the context held in memory, so the till starts as if Epos Now had just opened it. Never
+ * rejects: storage still refused is a 'failed' result with the reason.
+ */
+export async function reopenWithStorage(
+  context: BootContext,
+  env: Pick<BootEnv, 'openDb' | 'storage'> = browserEnv(),
+): Promise<Extract<BootResult, { status: 'ready' | 'failed' }>> {
+  const persisting = askPersistence(env.storage);
+  try {
+    const db = await env.openDb();
+    await saveContext(db, context);
+    // The sale (and its customer) is the page's already: nothing passed to take again.
+    return { status: 'ready', db, context, changed: true, persisted: await persisting, customerId: null };
+  } catch (error) {
+    return { status: 'failed', problem: failure(error, true), persisted: await persisting };
+  }
 }
 
 /**

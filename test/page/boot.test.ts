@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { type BootEnv, boot, resolveContext } from '../../app/page/boot.ts';
+import { type BootEnv, boot, reopenWithStorage, resolveContext } from '../../app/page/boot.ts';
 import { loadContext, saveContext } from '../../app/store/context.ts';
 import { openTillDb } from '../../app/store/db.ts';
 import { StoreError } from '../../app/store/errors.ts';
@@ -125,11 +125,31 @@ describe('boot', () => {
     expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=4#x');
   });
 
-  it('inside Epos Now (a frame), says the browser must allow this app\u2019s site data', async () => {
+  it('inside Epos Now (a frame) with a token, starts without storage: the context held in memory, the token gone from the address', async () => {
+    const refused = new StoreError(
+      'open-failed',
+      'The till\u2019s offline storage could not be opened (SecurityError).',
+    );
+    const { env: e, replaceState } = env('?appToken=c2VjcmV0&deviceID=4&staffID=2&customerId=7', {
+      openDb: async () => Promise.reject(refused),
+    });
+    const result = await boot({ ...e, framed: true });
+    expect(result).toEqual({
+      status: 'no-storage',
+      context: expect.objectContaining({ token: 'c2VjcmV0', deviceId: '4', staffId: '2', baseUrl: '' }),
+      problem: { code: 'storage-blocked-in-frame', cause: refused },
+      persisted: true,
+      // The sale's customer too: the till without storage sells to them as well.
+      customerId: 7,
+    });
+    expect(replaceState).toHaveBeenCalledWith({ kept: true }, '', '/till/?deviceID=4&staffID=2#x');
+  });
+
+  it('inside Epos Now (a frame) without a token, says the browser must allow this app\u2019s site data', async () => {
     const message =
       "The till's offline storage could not be opened (UnknownError). Is private browsing on, or storage blocked?";
     const framed = {
-      ...env('?appToken=c2VjcmV0', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) }).env,
+      ...env('?deviceID=4', { openDb: async () => Promise.reject(new StoreError('open-failed', message)) }).env,
       framed: true,
     };
     const result = await boot(framed);
@@ -137,6 +157,38 @@ describe('boot', () => {
     expect(result.status === 'failed' && problemText(result.problem)).toBe(
       `${message} Inside Epos Now, the browser must allow this app's site data: in its settings, allow third-party cookies and site data for this app's address.`,
     );
+  });
+
+  it('not in a frame, a refused storage with a token still fails: the till runs without storage only inside Epos Now', async () => {
+    const result = await boot(
+      env('?appToken=c2VjcmV0', {
+        openDb: async () => Promise.reject(new StoreError('open-failed', 'refused')),
+      }).env,
+    );
+    expect(result.status).toBe('failed');
+  });
+
+  it('reopens with storage once the browser allows it: the context held in memory is stored, as a change', async () => {
+    const db = await freshDb();
+    const reopened = await reopenWithStorage(STORED, {
+      openDb: async () => db,
+      storage: { persist: async () => false },
+    });
+    expect(reopened).toEqual({
+      status: 'ready',
+      db,
+      context: STORED,
+      changed: true,
+      persisted: false,
+      customerId: null,
+    });
+    expect(await loadContext(db)).toEqual(STORED);
+    const still = new StoreError('open-failed', 'still refused');
+    expect(await reopenWithStorage(STORED, { openDb: async () => Promise.reject(still), storage: undefined })).toEqual({
+      status: 'failed',
+      problem: { code: 'storage-blocked-in-frame', cause: still },
+      persisted: 'unsupported',
+    });
   });
 
   it('never puts the token in a failure message', async () => {

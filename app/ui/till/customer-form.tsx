@@ -7,6 +7,7 @@ import { isServerId } from '../../epos/ids.ts';
 import type { Customer } from '../../epos/records.ts';
 import { customerName } from '../../page/customer-match.ts';
 import { isInvalidWrite, isStoreError } from '../../page/problem.ts';
+import { isUnsentWrite } from '../../page/unsent-write.ts';
 import type { WriteResult, Writer } from '../../page/writer.ts';
 import type { BasketStorage } from '../../till/basket-storage.ts';
 import { rememberCustomer } from '../../till/recent-customers.ts';
@@ -136,10 +137,11 @@ export function CustomerForm({ writer, allowed, onDone, storage }: CustomerFormP
       setValues(EMPTY);
       refocus.current = another;
     } catch (error) {
-      // The fields stay as typed, for another try; a StoreError says what to do. Anything else is a bug.
+      // The fields stay as typed, for another try; a StoreError says what to do, and so does a write a
+      // till without storage could not send (nothing kept). Anything else is a bug.
       setProblems({
         save:
-          isStoreError(error) || isInvalidWrite(error)
+          isStoreError(error) || isInvalidWrite(error) || isUnsentWrite(error)
             ? `The customer was not saved: ${error.message}`
             : reportBug(error),
       });

@@ -15,7 +15,7 @@ export interface TillPageProps {
   catalog: CatalogView | undefined;
   config: AppConfig;
   /** Undefined for the few ms before the session has started. */
-  writer: Writer | undefined;
+  writer: Pick<Writer, 'write'> | undefined;
   pulling: boolean;
   /** The API as the page reads it (session.api); undefined for the few ms before the session has started. */
   api?: () => Promise<EposClient>;

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UnsentWriteError } from '../../../app/page/unsent-write.ts';
 import { createWriter, type WriteOptions, type WriteResult } from '../../../app/page/writer.ts';
 import type { WorkerMessage } from '../../../app/store/channel.ts';
 import { StoreError } from '../../../app/store/errors.ts';
@@ -212,6 +213,20 @@ describe('CustomerForm', () => {
     expect(box('Forename').value).toBe('Ann');
     expect(box('Email').value).toBe('ann@example.com');
     expect(screen.getByRole('button', { name: 'Create customer' })).toHaveProperty('disabled', false);
+  });
+
+  it('a till without storage: says a customer Epos Now did not get was not saved, and why, keeping what was typed', async () => {
+    const unsent = new UnsentWriteError(
+      'unreachable',
+      'Epos Now could not be reached, so nothing was kept on this till, which cannot store changes to send later. Try again when the till is back online.',
+    );
+    render(<CustomerForm writer={{ write: () => Promise.reject(unsent) }} allowed />);
+    type('Forename', 'Grace');
+    create();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`The customer was not saved: ${unsent.message}`);
+    expect(box('Forename').value).toBe('Grace');
+    expect(screen.queryByText(/Saved on this till/)).toBeNull();
   });
 
   it('offers Cancel, and Close once created, when the till can close it', async () => {
