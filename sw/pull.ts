@@ -82,13 +82,23 @@ export interface PullDeps {
 }
 
 /**
- * Small kinds first, so tenders and tables are there before the long product walk ends.
- * Each kind succeeds or fails on its own.
+ * Small kinds first, so tenders and tables are there before the long product walk ends. The area
+ * prices too: a first walk makes products searchable as their pages land, and a product sold
+ * before its area's price is in would be sold at the wrong price. They are a few pages at most
+ * (only the products priced differently in an area have one), so the products wait little.
+ * Each kind succeeds or fails on its own: without area prices the till sells at the products'
+ * own prices, and says so (ui/till/order-pad.tsx).
  */
-export const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'];
+export const PULL_ORDER: readonly CachedKind[] = [
+  'TenderType',
+  'DiscountReason',
+  'SeatingTable',
+  'ProductLocationAreaPrice',
+  'Product',
+];
 
 /**
- * Pulls the given kinds (default all four) in {@link PULL_ORDER}. The first goes alone: past the
+ * Pulls the given kinds (default all five) in {@link PULL_ORDER}. The first goes alone: past the
  * account's limit every request fails alike and each counts against it, so one request finds
  * out. The other small kinds (a page each, as a rule) then go together, a round trip each saved
  * on a first visit's slow link, and the products last.
@@ -117,7 +127,8 @@ export async function pullKind(deps: PullDeps, kind: CachedKind, plan: PullPlan 
   if (!plan.full) {
     let refreshed: PullOutcome | 'walk';
     try {
-      refreshed = await refreshKind(deps, kind, plan.hot ?? []);
+      // Hot ids are products': in another kind they would name pages at random.
+      refreshed = await refreshKind(deps, kind, kind === 'Product' ? (plan.hot ?? []) : []);
     } catch (error) {
       return failedPull(deps, kind, [error], { pages: 0, records: 0 });
     }

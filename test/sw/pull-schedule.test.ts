@@ -61,7 +61,7 @@ describe('sync scheduler', () => {
     expect(messages.filter((m) => m.type === 'catalog-changed')).toEqual([
       {
         type: 'catalog-changed',
-        kinds: ['TenderType', 'DiscountReason', 'SeatingTable'],
+        kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'ProductLocationAreaPrice'],
         pull: 1_000_000 + 15 * 60_000,
       },
     ]);
@@ -88,24 +88,24 @@ describe('sync scheduler', () => {
     await scheduler.pullNow();
     expect(
       messages.filter((m) => m.type === 'pull-progress' && m.state === 'done').map((m) => (m as { kind: string }).kind),
-    ).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'Product']);
+    ).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'ProductLocationAreaPrice', 'Product']);
     // Which pull it was: when it started, the same for every page that hears it.
     expect(messages.at(-1)).toEqual({
       type: 'catalog-changed',
-      kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'],
+      kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'ProductLocationAreaPrice', 'Product'],
       pull: 1_000_000,
     });
   });
 
   it('pulls when stale or never pulled, not otherwise', async () => {
     const { standin, scheduler, advance } = await setup();
-    expect((await scheduler.pullIfStale(60_000)).length).toBe(4);
+    expect((await scheduler.pullIfStale(60_000)).length).toBe(5);
     const requests = standin.log.length;
     advance(30_000);
     expect(await scheduler.pullIfStale(60_000)).toEqual([]);
     expect(standin.log.length).toBe(requests);
     advance(31_000);
-    expect((await scheduler.pullIfStale(60_000)).length).toBe(4);
+    expect((await scheduler.pullIfStale(60_000)).length).toBe(5);
   });
 
   it('spreads tills that pulled together over the last tenth of the interval, never past it', async () => {
@@ -121,7 +121,7 @@ describe('sync scheduler', () => {
       advance(staleAfter - 1);
       expect(await scheduler.pullIfStale(interval), `random ${random}`).toEqual([]);
       advance(1);
-      expect((await scheduler.pullIfStale(interval)).length, `random ${random}`).toBe(4);
+      expect((await scheduler.pullIfStale(interval)).length, `random ${random}`).toBe(5);
     }
   });
 
@@ -140,7 +140,7 @@ describe('sync scheduler', () => {
     // Still inside the refresh interval, past the longest retry wait: only the failed attempt
     // says the snapshot may be missing changes.
     advance(MAX_RETRY_MS);
-    expect((await scheduler.pullIfStale(15 * 60_000)).filter((o) => o.ok)).toHaveLength(4);
+    expect((await scheduler.pullIfStale(15 * 60_000)).filter((o) => o.ok)).toHaveLength(5);
     expect(await scheduler.pullIfStale(15 * 60_000)).toEqual([]);
   });
 
