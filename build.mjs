@@ -50,6 +50,9 @@ const TARGET = 'es2022';
  *   request a pull for all of a till's open pages instead of one a page; the gate moved to 45.5.
  *   Issue 16's spellings added 0.34 KB (45.23 -> 45.57: the build's EPOS_SEGMENTS, the spellings
  *   a till keeps with its context, saving a manager's choice), so the gate moved to 46.
+ *   Issue 23's area prices added 0.48 KB (45.60 -> 46.08: the till's area prices read with the
+ *   catalog and kept by product, the price choice, the notice while they are not in), so the gate
+ *   moved to 46.5.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -74,7 +77,7 @@ const TARGET = 'es2022';
  *   the gate moved to 20.5. Issue 16 added 0.47 KB (20.13 -> 20.60): the client's search for the
  *   other known spelling of a path after a 404, and keeping the one that answered; gate 21.
  */
-const BUDGET = { app: 46_000, lazy: 30_000, worker: 21_000 };
+const BUDGET = { app: 46_500, lazy: 30_000, worker: 21_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

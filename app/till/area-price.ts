@@ -28,10 +28,8 @@ export interface OwnPrices {
  * area, or one no record could carry, so the products' own prices apply).
  */
 export function areaIdOf(param: string | null): number | null {
-  const text = param?.trim() ?? '';
-  if (!/^\d{1,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id > 0 ? id : null;
+  const id = wholeNumber(param);
+  return id !== undefined && id > 0 ? id : null;
 }
 
 /**
@@ -73,9 +71,9 @@ function isPrice(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) * 10_000 <= Number.MAX_SAFE_INTEGER;
 }
 
-// Ids are integers on the wire; a numeric string is tolerated as ids.ts tolerates it.
+// Ids are integers on the wire; a numeric string is tolerated, as ids.ts tolerates it ('' and
+// other junk read as 0 or NaN, which match no area and no product).
 function wholeNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value);
-  return undefined;
+  const id = typeof value === 'string' ? Number(value) : value;
+  return Number.isSafeInteger(id) ? (id as number) : undefined;
 }

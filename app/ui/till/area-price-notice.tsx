@@ -18,9 +18,8 @@ export function AreaPriceNotice({ catalog }: AreaPriceNoticeProps) {
   if (!meta || meta.gen > 0) return null;
   return (
     <p class="notice">
-      {meta.attemptedAt === null
-        ? 'The prices of this till\u2019s area are still downloading: products sell at their own prices until they are in.'
-        : 'The prices of this till\u2019s area could not be downloaded, so products sell at their own prices. They are tried again at the next sync.'}
+      {/* The other notices word the failure (pull-error.tsx); this says what it means for the prices. */}
+      {`This area\u2019s prices are ${meta.attemptedAt === null ? 'still downloading' : 'not downloaded'}: selling at product prices.`}
     </p>
   );
 }

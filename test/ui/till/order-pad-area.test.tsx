@@ -129,21 +129,21 @@ describe('OrderPad while the area prices are not in', () => {
 
   it('sells at the products\u2019 own prices and says so, until they are downloaded', () => {
     renderPad({ catalog: notYet(false) });
-    expect(screen.getByText(/The prices of this till\u2019s area are still downloading/)).toBeTruthy();
+    expect(screen.getByText('This area\u2019s prices are still downloading: selling at product prices.')).toBeTruthy();
     type('flat');
     expect(results()).toEqual([expect.stringContaining('£3.20')]);
   });
 
   it('says so when their download failed', () => {
     renderPad({ catalog: notYet(true, 'HTTP 404') });
-    expect(screen.getByText(/The prices of this till\u2019s area could not be downloaded/)).toBeTruthy();
+    expect(screen.getByText('This area\u2019s prices are not downloaded: selling at product prices.')).toBeTruthy();
   });
 
   it('says nothing for a till without an area, or once they are in (even with none for this area)', () => {
     renderPad({ catalog: catalogView(PRODUCTS, { areaId: null, meta: notYet(false).meta }) });
-    expect(screen.queryByText(/this till\u2019s area/)).toBeNull();
+    expect(screen.queryByText(/This area\u2019s prices/)).toBeNull();
     cleanup();
     renderPad({ catalog: catalogView(PRODUCTS, { areaId: 2, areaPrices: new Map() }) });
-    expect(screen.queryByText(/this till\u2019s area/)).toBeNull();
+    expect(screen.queryByText(/This area\u2019s prices/)).toBeNull();
   });
 });
