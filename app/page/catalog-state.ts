@@ -1,8 +1,8 @@
 /**
  * The catalog as the page holds it: the five cached kinds read from IndexedDB, a search index
  * over the products, the till's area prices by product, each kind's snapshot state, and the
- * worker's pull progress. It follows the
- * worker's broadcasts, re-reading only the kinds that changed and updating the index in place.
+ * worker's pull progress. It follows the worker's broadcasts, re-reading only the kinds that
+ * changed and updating the index in place.
  *
  * The parts: catalog-reads.ts (IndexedDB), catalog-index.ts (what changed in the index),
  * pack-later.ts (when the index is packed for the next start), stall-watch.ts (a download

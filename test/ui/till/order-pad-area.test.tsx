@@ -96,6 +96,26 @@ describe('OrderPad in an area with its own prices', () => {
     ).toEqual(['Flat White £3.60', 'Latte £3.10']);
   });
 
+  it('shows a new area price at once when the area prices are re-read', () => {
+    const storage = memoryStorage();
+    const pad = (areaPrices: ReadonlyMap<number, AreaPrice>) => (
+      <OrderPad
+        catalog={catalogView(PRODUCTS, { areaId: 2, areaPrices })}
+        config={config({ favourites: [1] })}
+        pulling={false}
+        storage={storage}
+        frame={tillFrame().frame}
+        now={() => 0}
+      />
+    );
+    const { rerender } = render(pad(TERRACE));
+    type('flat');
+    expect(results()).toEqual([expect.stringContaining('£3.60')]);
+    rerender(pad(new Map([[1, { SalePrice: 4, EatOutPrice: null }]])));
+    expect(results()).toEqual([expect.stringContaining('£4.00')]);
+    expect(screen.getByRole('region', { name: 'Favourites' }).textContent).toContain('£4.00');
+  });
+
   it('keeps the price a line was added at when the area prices change under it', () => {
     const { storage } = renderPad();
     type('flat');
