@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readApiLimit } from '../../app/store/api-limit.ts';
-import { readMeta } from '../../app/store/catalog.ts';
+import { readAll, readMeta } from '../../app/store/catalog.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
 import { createPullSchedule, FIRST_RETRY_MS, MAX_RETRY_MS, type PullScheduleDeps } from '../../sw/pull-schedule.ts';
@@ -106,6 +106,18 @@ describe('sync scheduler', () => {
     expect(standin.log.length).toBe(requests);
     advance(31_000);
     expect((await scheduler.pullIfStale(60_000)).length).toBe(5);
+  });
+
+  it('a till whose catalog predates the area prices pulls at its next check, however fresh the rest', async () => {
+    const { standin, scheduler, advance, db } = await setup();
+    await scheduler.pullNow();
+    // A database from before the kind was cached: no state for it, no pages.
+    await db.delete('meta', 'ProductLocationAreaPrice');
+    await db.delete('pages', IDBKeyRange.bound(['ProductLocationAreaPrice'], ['ProductLocationAreaPrice', []]));
+    advance(60_000);
+    const outcomes = await scheduler.pullIfStale(15 * 60_000);
+    expect(outcomes.find((o) => o.kind === 'ProductLocationAreaPrice')).toMatchObject({ ok: true });
+    expect(await readAll(db, 'ProductLocationAreaPrice')).toEqual(standin.records('ProductLocationAreaPrice'));
   });
 
   it('spreads tills that pulled together over the last tenth of the interval, never past it', async () => {
