@@ -63,7 +63,10 @@ const TARGET = 'es2022';
  *   46.37 alone): 0.19 KB of its own (boot's 'no-storage', App's switch to it and back), and
  *   0.59 KB of splitting, measured by building without the lazy import: the till's screens the
  *   lazy storeless chunk shares (order pad, status bar, header) left the entry for a shared chunk,
- *   compressed alone. Same code parsed, one file more. All of issue 23 together 48.29 KB (the chunks each split off compress alone); gate 48.5.
+ *   compressed alone. Same code parsed, one file more.
+ *   Issue 23's area prices added 0.48 KB (45.60 -> 46.08 alone: the till's area prices read with
+ *   the catalog and kept by product, the price choice, the notice while they are not in). All of
+ *   issue 23 together 48.83 KB (the chunks each split off compress alone); gate 49.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -99,7 +102,7 @@ const TARGET = 'es2022';
  *   the gate moved to 20.5. Issue 16 added 0.47 KB (20.13 -> 20.60): the client's search for the
  *   other known spelling of a path after a 404, and keeping the one that answered; gate 21.
  */
-const BUDGET = { app: 48_500, lazy: 38_000, worker: 21_000 };
+const BUDGET = { app: 49_000, lazy: 38_000, worker: 21_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

@@ -7,8 +7,8 @@
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { errorText } from '../app/epos/error-text.ts';
-import { NetworkError, RateLimitError } from '../app/epos/errors.ts';
-import { CACHED_KINDS, type CachedKind, PAGE_SIZE } from '../app/epos/kinds.ts';
+import { NetworkError, NotFoundError, RateLimitError } from '../app/epos/errors.ts';
+import { CACHED_KINDS, type CachedKind, MAYBE_UNSERVED, PAGE_SIZE } from '../app/epos/kinds.ts';
 import { readKindMeta } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
 import {
@@ -82,13 +82,23 @@ export interface PullDeps {
 }
 
 /**
- * Small kinds first, so tenders and tables are there before the long product walk ends.
- * Each kind succeeds or fails on its own.
+ * Small kinds first, so tenders and tables are there before the long product walk ends. The area
+ * prices too: a first walk makes products searchable as their pages land, and a product sold
+ * before its area's price is in would be sold at the wrong price. They are a few pages at most
+ * (only the products priced differently in an area have one), so the products wait little.
+ * Each kind succeeds or fails on its own: without area prices the till sells at the products'
+ * own prices, and says so (ui/till/order-pad.tsx).
  */
-export const PULL_ORDER: readonly CachedKind[] = ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'];
+export const PULL_ORDER: readonly CachedKind[] = [
+  'TenderType',
+  'DiscountReason',
+  'SeatingTable',
+  'ProductLocationAreaPrice',
+  'Product',
+];
 
 /**
- * Pulls the given kinds (default all four) in {@link PULL_ORDER}. The first goes alone: past the
+ * Pulls the given kinds (default all five) in {@link PULL_ORDER}. The first goes alone: past the
  * account's limit every request fails alike and each counts against it, so one request finds
  * out. The other small kinds (a page each, as a rule) then go together, a round trip each saved
  * on a first visit's slow link, and the products last.
@@ -117,7 +127,8 @@ export async function pullKind(deps: PullDeps, kind: CachedKind, plan: PullPlan 
   if (!plan.full) {
     let refreshed: PullOutcome | 'walk';
     try {
-      refreshed = await refreshKind(deps, kind, plan.hot ?? []);
+      // Hot ids are products': in another kind they would name pages at random.
+      refreshed = await refreshKind(deps, kind, kind === 'Product' ? (plan.hot ?? []) : []);
     } catch (error) {
       return failedPull(deps, kind, [error], { pages: 0, records: 0 });
     }
@@ -172,35 +183,41 @@ async function walkKind(deps: PullDeps, kind: CachedKind): Promise<PullOutcome> 
   };
 
   deps.onProgress?.(running());
+  const unserved = (error: unknown): boolean =>
+    error instanceof NotFoundError && MAYBE_UNSERVED.has(kind) && count === 0;
   try {
-    await client.listAll(kind, {
-      concurrency: deps.concurrency,
-      // Aimed at the last count: a kind that did not grow costs no request past its last page.
-      expectedRecords: previous.count,
-      fetchPage: probe.fetchPage,
-      onPage: async (records, page) => {
-        if (failed) return;
-        buffer.push({ page, records });
-        count += records.length;
-        if (first && page === 1 && records.length === PAGE_SIZE) {
-          void probe.estimate().then(
-            (estimate) => {
-              expected = estimate;
-              // Said at once: the walk may be waiting for a slow page, with nothing else to say.
-              // Stryker disable next-line ConditionalExpression: stop() aborts the probe as the walk ends, so its estimate rejects; this only closes the gap of an answer landing in that same tick
-              if (!over) deps.onProgress?.(running());
-            },
-            // The walk asks for the same pages: a failure that matters fails the walk and is reported there.
-            () => undefined,
-          );
-        }
-        if (buffer.length >= (first ? Math.min(batch, 2 ** writes) : batch)) await flush();
-      },
-      onProgress: (p) => {
-        pages = p.pages;
-        if (!p.done) deps.onProgress?.(running());
-      },
-    });
+    await client
+      .listAll(kind, {
+        concurrency: deps.concurrency,
+        // Aimed at the last count: a kind that did not grow costs no request past its last page.
+        expectedRecords: previous.count,
+        fetchPage: probe.fetchPage,
+        onPage: async (records, page) => {
+          if (failed) return;
+          buffer.push({ page, records });
+          count += records.length;
+          if (first && page === 1 && records.length === PAGE_SIZE) {
+            void probe.estimate().then(
+              (estimate) => {
+                expected = estimate;
+                // Said at once: the walk may be waiting for a slow page, with nothing else to say.
+                // Stryker disable next-line ConditionalExpression: stop() aborts the probe as the walk ends, so its estimate rejects; this only closes the gap of an answer landing in that same tick
+                if (!over) deps.onProgress?.(running());
+              },
+              // The walk asks for the same pages: a failure that matters fails the walk and is reported there.
+              () => undefined,
+            );
+          }
+          if (buffer.length >= (first ? Math.min(batch, 2 ** writes) : batch)) await flush();
+        },
+        onProgress: (p) => {
+          pages = p.pages;
+          if (!p.done) deps.onProgress?.(running());
+        },
+      })
+      .catch((error: unknown) => {
+        if (!unserved(error)) throw error;
+      });
     await flush();
     await writing;
     const done = { count, startedAt, now: now() };

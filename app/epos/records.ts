@@ -70,6 +70,18 @@ export interface DiscountReason extends OpenRecord {
   DefaultVal: number | null;
 }
 
+/**
+ * A product's price in one area of a location (bar, terrace...). Not public for V2: the fields
+ * are a guess after the other kinds' (epos-facts.md), so every price may be missing or null.
+ */
+export interface ProductLocationAreaPrice extends OpenRecord {
+  ProductLocationAreaPriceID?: number;
+  ProductID: number | null;
+  LocationAreaID: number | null;
+  SalePrice: number | null;
+  EatOutPrice: number | null;
+}
+
 /** A shop customer. */
 export interface Customer extends OpenRecord {
   CustomerID?: number;
@@ -104,7 +116,9 @@ export type RecordOf<K extends Kind> = K extends 'Product'
         ? DiscountReason
         : K extends 'Customer'
           ? Customer
-          : OpenRecord;
+          : K extends 'ProductLocationAreaPrice'
+            ? ProductLocationAreaPrice
+            : OpenRecord;
 
 /** A create or update body: any subset of the record's fields. */
 export type RecordInput<K extends Kind> = Partial<RecordOf<K>>;

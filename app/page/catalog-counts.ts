@@ -14,6 +14,7 @@ export function shownCounts(view: CatalogView): Record<CachedKind, number> {
     TenderType: view.tenderTypes.length,
     SeatingTable: view.seatingTables.length,
     DiscountReason: view.discountReasons.length,
+    ProductLocationAreaPrice: view.areaPriceCount,
   };
 }
 

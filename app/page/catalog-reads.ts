@@ -1,10 +1,10 @@
 /**
- * The catalog's IndexedDB side as the page needs it: the first read of the four kinds, the
+ * The catalog's IndexedDB side as the page needs it: the first read of the five kinds, the
  * product index opened from its stored pack when that still matches the products (with 50,000
  * products, a first search in about 0.2 s instead of 0.6 s), and storing a new pack.
  */
 import { errorText } from '../epos/error-text.ts';
-import type { DiscountReason, SeatingTable, TenderType } from '../epos/records.ts';
+import type { DiscountReason, ProductLocationAreaPrice, SeatingTable, TenderType } from '../epos/records.ts';
 import { createSearchIndex, openSearchIndex, type SearchIndex } from '../search/index.ts';
 import { readAll, readMeta, readStamped } from '../store/catalog.ts';
 import type { TillDb } from '../store/db.ts';
@@ -26,19 +26,22 @@ export interface FirstRead {
   tenderTypes: TenderType[];
   seatingTables: SeatingTable[];
   discountReasons: DiscountReason[];
+  /** Every area's prices: the page keeps its own area's (till/area-price.ts). */
+  areaPrices: ProductLocationAreaPrice[];
   meta: KindMeta[];
 }
 
-/** Reads the four kinds and their state at once. */
+/** Reads the five kinds and their state at once. */
 export async function readFirst(db: TillDb): Promise<FirstRead> {
-  const [products, tenderTypes, seatingTables, discountReasons, meta] = await Promise.all([
+  const [products, tenderTypes, seatingTables, discountReasons, areaPrices, meta] = await Promise.all([
     openProducts(db),
     readAll(db, 'TenderType'),
     readAll(db, 'SeatingTable'),
     readAll(db, 'DiscountReason'),
+    readAll(db, 'ProductLocationAreaPrice'),
     readMeta(db),
   ]);
-  return { products, tenderTypes, seatingTables, discountReasons, meta };
+  return { products, tenderTypes, seatingTables, discountReasons, areaPrices, meta };
 }
 
 async function openProducts(db: TillDb): Promise<OpenedProducts> {

@@ -1,7 +1,8 @@
 /**
- * The catalog as the page holds it: the four cached kinds read from IndexedDB, a search index
- * over the products, each kind's snapshot state, and the worker's pull progress. It follows the
- * worker's broadcasts, re-reading only the kinds that changed and updating the index in place.
+ * The catalog as the page holds it: the five cached kinds read from IndexedDB, a search index
+ * over the products, the till's area prices by product, each kind's snapshot state, and the
+ * worker's pull progress. It follows the worker's broadcasts, re-reading only the kinds that
+ * changed and updating the index in place.
  *
  * The parts: catalog-reads.ts (IndexedDB), catalog-index.ts (what changed in the index),
  * pack-later.ts (when the index is packed for the next start), stall-watch.ts (a download
@@ -16,6 +17,7 @@ import type { PageChannel, PullProgressMessage, WorkerMessage } from '../store/c
 import { type TillDb, wasReplaced } from '../store/db.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { sameStamp } from '../store/search-pack.ts';
+import { type AreaPrices, areaPricesFor } from '../till/area-price.ts';
 import { applyChanges, changesFromAll, changesFromSome } from './catalog-index.ts';
 import { readFirst, storePack } from './catalog-reads.ts';
 import { type PackTimers, schedulePacks } from './pack-later.ts';
@@ -36,6 +38,12 @@ export interface CatalogView {
   tenderTypes: readonly TenderType[];
   seatingTables: readonly SeatingTable[];
   discountReasons: readonly DiscountReason[];
+  /** The till's location area (the query string's `locationAreaID`), or null: the products' own prices apply. */
+  areaId: number | null;
+  /** The prices of the till's area by product id; empty without an area or before they are pulled. */
+  areaPrices: AreaPrices;
+  /** Area price records stored, every area's, local writes included (what the back office counts). */
+  areaPriceCount: number;
   /** Snapshot state per kind, in {@link CACHED_KINDS} order. */
   meta: readonly KindMeta[];
   /** The last progress of each kind since this page started. */
@@ -77,11 +85,15 @@ const STALLED_AFTER_MS = 60_000;
 /** Default {@link CatalogTimings.packAfterMs}. */
 const PACK_AFTER_MS = 100;
 
-/** Reads the catalog and starts following the worker on `channel`. */
+/**
+ * Reads the catalog and starts following the worker on `channel`. `areaId` is the till's location
+ * area (till/area-price.ts areaIdOf), whose prices the view holds.
+ */
 export async function createCatalogState(
   db: TillDb,
   channel: PageChannel,
   timings: CatalogTimings = {},
+  areaId: number | null = null,
 ): Promise<CatalogState> {
   // Broadcasts that arrive during the first read are applied after it, in order.
   const early: WorkerMessage[] = [];
@@ -96,12 +108,15 @@ export async function createCatalogState(
     channel.removeEventListener('message', listener);
     throw error;
   }
-  const { products, tenderTypes, seatingTables, discountReasons, meta } = first;
+  const { products, tenderTypes, seatingTables, discountReasons, areaPrices, meta } = first;
   const holder = createHolder<CatalogView>({
     index: products.index,
     tenderTypes,
     seatingTables,
     discountReasons,
+    areaId,
+    areaPrices: areaPricesFor(areaPrices, areaId),
+    areaPriceCount: areaPrices.length,
     meta,
     progress: {},
     readError: null,
@@ -181,6 +196,10 @@ export async function createCatalogState(
         change.tenderTypes = await readAll(db, kind);
       } else if (kind === 'SeatingTable') {
         change.seatingTables = await readAll(db, kind);
+      } else if (kind === 'ProductLocationAreaPrice') {
+        const records = await readAll(db, kind);
+        change.areaPrices = areaPricesFor(records, areaId);
+        change.areaPriceCount = records.length;
       } else {
         change.discountReasons = await readAll(db, kind);
       }

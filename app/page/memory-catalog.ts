@@ -1,16 +1,18 @@
 /**
- * The catalog of a till refused its storage: the four cached kinds fetched from Epos Now into
+ * The catalog of a till refused its storage: the cached kinds fetched from Epos Now into
  * memory at start, the products indexed page by page as they arrive (searchable before the walk
  * ends), in the same CatalogView the screens read of a stored catalog. Nothing is kept: each
  * start, and each "Sync now", walks every kind again.
  */
 import type { EposClient } from '../epos/client.ts';
 import { errorText } from '../epos/error-text.ts';
+import { NotFoundError } from '../epos/errors.ts';
 import { recordId } from '../epos/ids.ts';
-import { CACHED_KINDS, type CachedKind, PAGE_SIZE } from '../epos/kinds.ts';
-import type { DiscountReason, Product, SeatingTable, TenderType } from '../epos/records.ts';
+import { CACHED_KINDS, type CachedKind, MAYBE_UNSERVED, PAGE_SIZE } from '../epos/kinds.ts';
+import type { DiscountReason, Product, ProductLocationAreaPrice, SeatingTable, TenderType } from '../epos/records.ts';
 import { createSearchIndex } from '../search/index.ts';
 import type { KindMeta } from '../store/schema.ts';
+import { areaPricesFor } from '../till/area-price.ts';
 import type { CatalogView, PullProgress } from './catalog-state.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
 
@@ -32,15 +34,20 @@ export interface MemoryCatalog extends Subscribable<CatalogView> {
 export interface MemoryCatalogDeps {
   client: Pick<EposClient, 'listAll'>;
   now(): number;
+  /** The till's location area (till/area-price.ts areaIdOf), whose prices the view holds; default none. */
+  areaId?: number | null;
 }
 
 /** Starts fetching the catalog; the view fills as the kinds arrive. */
-export function fetchCatalog({ client, now }: MemoryCatalogDeps): MemoryCatalog {
+export function fetchCatalog({ client, now, areaId = null }: MemoryCatalogDeps): MemoryCatalog {
   const holder = createHolder<CatalogView>({
     index: createSearchIndex([]),
     tenderTypes: [],
     seatingTables: [],
     discountReasons: [],
+    areaId,
+    areaPrices: areaPricesFor([], areaId),
+    areaPriceCount: 0,
     meta: CACHED_KINDS.map((kind) => unknownMeta(kind)),
     progress: {},
     readError: null,
@@ -63,19 +70,30 @@ export function fetchCatalog({ client, now }: MemoryCatalogDeps): MemoryCatalog 
     const running = { type: 'pull-progress', kind, state: 'running', pages: 0, records: 0 } as const;
     setProgress(running);
     try {
-      const records = await client.listAll(kind, {
-        signal: stop.signal,
-        onPage: (page, number) => {
-          if (kind !== 'Product' || closed) return;
-          const { index, indexRevision } = holder.get();
-          index.upsert(page as Product[]);
-          update({ indexRevision: indexRevision + 1 });
-          setProgress({ ...running, pages: number, records: index.size });
-        },
-      });
+      const records = await client
+        .listAll(kind, {
+          signal: stop.signal,
+          onPage: (page, number) => {
+            if (kind !== 'Product' || closed) return;
+            const { index, indexRevision } = holder.get();
+            index.upsert(page as Product[]);
+            update({ indexRevision: indexRevision + 1 });
+            setProgress({ ...running, pages: number, records: index.size });
+          },
+        })
+        // An account that does not serve the kind has none of it (kinds.ts MAYBE_UNSERVED).
+        .catch((error: unknown) => {
+          if (error instanceof NotFoundError && MAYBE_UNSERVED.has(kind)) return [];
+          throw error;
+        });
       if (kind === 'Product') dropGone(records as Product[]);
       else if (kind === 'TenderType') update({ tenderTypes: records as TenderType[] });
       else if (kind === 'SeatingTable') update({ seatingTables: records as SeatingTable[] });
+      else if (kind === 'ProductLocationAreaPrice')
+        update({
+          areaPrices: areaPricesFor(records as ProductLocationAreaPrice[], areaId),
+          areaPriceCount: records.length,
+        });
       else update({ discountReasons: records as DiscountReason[] });
       setMeta({
         ...unknownMeta(kind),

@@ -9,6 +9,7 @@ import { isCachedKind } from '../epos/kinds.ts';
 import { CHANNEL_NAME } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
 import type { BootContext } from '../store/schema.ts';
+import { areaIdOf } from '../till/area-price.ts';
 import { mostSold } from '../till/sold-counts.ts';
 import { loadScript, TILL_SDK_URL } from '../till/till-sdk-script.ts';
 import { type ApiLimitState, watchApiLimit } from './api-limit-state.ts';
@@ -110,7 +111,8 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     problem: null,
   });
   const set = (change: Partial<TillSession>): void => holder.set({ ...holder.get(), ...change });
-  createCatalogState(db, channel).then(
+  // The till's area prices the sale (till/area-price.ts); a stored context keeps it for a reload offline.
+  createCatalogState(db, channel, {}, areaIdOf(context.locationAreaId)).then(
     (state) => {
       if (stopped) return state.close();
       catalog = state;

@@ -8,6 +8,7 @@ import { readConfig } from '../epos/app-config.ts';
 import { createClient, type EposClient } from '../epos/client.ts';
 import { segmentsFor } from '../epos/default-base.ts';
 import type { BootContext } from '../store/schema.ts';
+import { areaIdOf } from '../till/area-price.ts';
 import type { ConfigView } from './config-state.ts';
 import { createDirectWriter } from './direct-writer.ts';
 import { fetchCatalog, type MemoryCatalog } from './memory-catalog.ts';
@@ -50,7 +51,7 @@ export function startStorelessSession(context: BootContext, deps: StorelessDeps 
     deps.client ??
     createClient({ baseUrl: context.baseUrl, token: context.token, segments: segmentsFor(context.segments) });
   const now = deps.now ?? Date.now;
-  const catalog = fetchCatalog({ client, now });
+  const catalog = fetchCatalog({ client, now, areaId: areaIdOf(context.locationAreaId) });
   const config = createHolder<ConfigView>({
     ...readConfig(null),
     document: null,

@@ -7,4 +7,5 @@ export const KIND_PLURALS: Readonly<Record<CachedKind, string>> = {
   TenderType: 'tender types',
   SeatingTable: 'tables',
   DiscountReason: 'discount reasons',
+  ProductLocationAreaPrice: 'area prices',
 };

@@ -56,7 +56,7 @@ describe('offline catalog in Chromium', () => {
   const results = () => page.getByRole('list', { name: 'Search results' });
   const workerMessages = () => page.evaluate(() => window.__workerMessages);
 
-  it('first visit online pulls all four kinds with progress, stores every product, and drops the token from the address bar', async () => {
+  it('first visit online pulls all five kinds with progress, stores every product, and drops the token from the address bar', async () => {
     // Slow product pages a little, so the progress bar is on screen long enough to see.
     standin.faults.add({ match: { path: '/api/V2/Product?page=' }, type: 'latency', ms: 300 });
     await page.goto(appUrl());
@@ -80,7 +80,7 @@ describe('offline catalog in Chromium', () => {
         (m) => m.type === 'pull-progress' && m.state === 'running' && m.records > 0 && m.records < PRODUCTS,
       ),
     ).toBe(true);
-    for (const kind of ['Product', 'TenderType', 'SeatingTable', 'DiscountReason']) {
+    for (const kind of ['Product', 'TenderType', 'SeatingTable', 'DiscountReason', 'ProductLocationAreaPrice']) {
       expect(
         messages.some((m) => m.type === 'pull-progress' && m.kind === kind && m.state === 'done'),
         kind,
@@ -90,7 +90,9 @@ describe('offline catalog in Chromium', () => {
       messages
         .filter((m) => m.type === 'catalog-changed')
         .flatMap((m) => (m.type === 'catalog-changed' ? m.kinds : [])),
-    ).toEqual(expect.arrayContaining(['Product', 'TenderType', 'SeatingTable', 'DiscountReason']));
+    ).toEqual(
+      expect.arrayContaining(['Product', 'TenderType', 'SeatingTable', 'DiscountReason', 'ProductLocationAreaPrice']),
+    );
 
     const stored = await page.evaluate(readStoredProducts);
     expect(stored).toHaveLength(PRODUCTS);

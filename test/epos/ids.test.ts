@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idKey, idStyleOf, isServerId, recordId } from '../../app/epos/ids.ts';
-import { KIND_NAMES, KINDS } from '../../app/epos/kinds.ts';
+import { CACHED_KINDS, KIND_NAMES, KINDS } from '../../app/epos/kinds.ts';
 import { collectionPath, listPath, recordPath } from '../../app/epos/paths.ts';
 
 describe('kinds', () => {
@@ -29,9 +29,18 @@ describe('kinds', () => {
     ]);
     expect(KIND_NAMES.filter((k) => KINDS[k].cached)).toEqual([
       'Product',
+      'ProductLocationAreaPrice',
       'TenderType',
       'DiscountReason',
       'SeatingTable',
+    ]);
+    // Screens list them with the area prices, which only adjust products, last.
+    expect(CACHED_KINDS).toEqual([
+      'Product',
+      'TenderType',
+      'DiscountReason',
+      'SeatingTable',
+      'ProductLocationAreaPrice',
     ]);
   });
 });

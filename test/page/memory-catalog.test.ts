@@ -8,11 +8,16 @@ import { createStandin, type Standin } from '../standin/standin.ts';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 
-function setup(products = 450): { standin: Standin; catalog: MemoryCatalog; seen: CatalogView[]; sizes: number[] } {
+function setup(
+  products = 450,
+  areaId: number | null = null,
+  prepare: (standin: Standin) => void = () => undefined,
+): { standin: Standin; catalog: MemoryCatalog; seen: CatalogView[]; sizes: number[] } {
   const standin = createStandin({ products });
+  prepare(standin);
   standin.put('Product', { ...standin.record('Product', 7), Name: 'Zanzibar Carrot Cake' });
   const client = createClient({ baseUrl: 'http://standin.test', token: standin.token, fetch: inProcessFetch(standin) });
-  const catalog = fetchCatalog({ client, now: () => NOW });
+  const catalog = fetchCatalog({ client, now: () => NOW, areaId });
   const seen: CatalogView[] = [];
   // The index is updated in place: its size is read as each change is told.
   const sizes: number[] = [];
@@ -43,6 +48,44 @@ describe('the in-memory catalog of a till without storage', () => {
       });
       expect(view.progress[kind]).toMatchObject({ state: 'done', records: standin.records(kind).length });
     }
+  });
+
+  it("holds the till's area prices by product, as a stored catalog does", async () => {
+    // Area 2's price of product 7 (the seeded ones are drawn at random, area 2 maybe among them).
+    const { standin, catalog } = setup(450, 2, (standin) =>
+      standin.put('ProductLocationAreaPrice', {
+        ProductLocationAreaPriceID: 900,
+        ProductID: 7,
+        LocationAreaID: 2,
+        SalePrice: 9.99,
+        EatOutPrice: 10.99,
+      }),
+    );
+    await catalog.refresh();
+    const records = standin.records('ProductLocationAreaPrice') as {
+      ProductID: number;
+      LocationAreaID: number;
+      SalePrice: number;
+    }[];
+    const inArea = records.filter((record) => record.LocationAreaID === 2);
+    const view = catalog.get();
+    expect(view.areaPrices.get(7)).toEqual({ SalePrice: 9.99, EatOutPrice: 10.99 });
+    expect(view.areaId).toBe(2);
+    expect(view.areaPriceCount).toBe(records.length);
+    for (const record of inArea) expect(view.areaPrices.get(record.ProductID)?.SalePrice).toBe(record.SalePrice);
+    expect([...view.areaPrices.keys()].every((id) => inArea.some((record) => record.ProductID === id))).toBe(true);
+    expect(kindKnown(view, 'ProductLocationAreaPrice')).toBe(true);
+  });
+
+  it('takes a 404 for the area prices as an account with none, not a failed walk', async () => {
+    const { catalog } = setup(450, 2, (standin) =>
+      standin.faults.add({ type: 'status', status: 404, match: { kind: 'ProductLocationAreaPrice' } }),
+    );
+    await catalog.refresh();
+    const view = catalog.get();
+    expect(view.areaPriceCount).toBe(0);
+    expect(view.meta.find((m) => m.kind === 'ProductLocationAreaPrice')).toMatchObject({ count: 0, lastError: null });
+    expect(view.progress.ProductLocationAreaPrice).toMatchObject({ state: 'done' });
   });
 
   it('nothing is known before the walks end, so the till keeps room rather than saying "none"', () => {

@@ -22,6 +22,7 @@ describe('catalog reads', () => {
       ['TenderType', 0, null],
       ['DiscountReason', 0, null],
       ['SeatingTable', 0, null],
+      ['ProductLocationAreaPrice', 0, null],
     ]);
   });
 

@@ -169,8 +169,8 @@ describe('the order of kinds', () => {
     expect(standin.log).toEqual([]);
   });
 
-  it('is tenders, discount reasons, tables, then products: the small kinds are there before the long walk', async () => {
-    expect(PULL_ORDER).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'Product']);
+  it('is tenders, discount reasons, tables, area prices, then products: the small kinds are there before the long walk', async () => {
+    expect(PULL_ORDER).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'ProductLocationAreaPrice', 'Product']);
     const db = await freshDb();
     const { standin, client } = standinClient({ products: 450 });
     const started: string[] = [];
@@ -183,19 +183,34 @@ describe('the order of kinds', () => {
     });
     expect(started).toEqual(PULL_ORDER);
     const products = productPages(standin.log).length;
-    expect(standin.log.findIndex((e) => e.path.startsWith('/api/V2/Product'))).toBe(standin.log.length - products);
+    expect(standin.log.findIndex((e) => e.path.startsWith('/api/V2/Product?'))).toBe(standin.log.length - products);
     expect(standin.log.length).toBeGreaterThan(products + 2);
   });
 
-  it('asks for tenders alone, then discount reasons and tables together, then the products', async () => {
+  it('asks for tenders alone, then discount reasons, tables and area prices together, then the products', async () => {
     const db = await freshDb();
     const { standin, client } = standinClient({ products: 450 });
-    // Were the two walked one after the other, the slow one would be done first.
+    // Were the three walked one after the other, the slow one would be done first.
     standin.faults.add({ match: { kind: 'DiscountReason' }, type: 'latency', ms: 200 });
     const done: string[] = [];
     await pullCatalog({ db, client, onProgress: (p) => void (p.state === 'done' && done.push(p.kind)) });
-    expect(done).toEqual(['TenderType', 'SeatingTable', 'DiscountReason', 'Product']);
-    expect(standin.log.findIndex((e) => e.path.startsWith('/api/V2/Product'))).toBe(3);
+    expect(done).toEqual(['TenderType', 'SeatingTable', 'ProductLocationAreaPrice', 'DiscountReason', 'Product']);
+    expect(standin.log.findIndex((e) => e.path.startsWith('/api/V2/Product?'))).toBe(4);
+  });
+
+  it('has the area prices stored before the first product is readable, so the pad never sells a product at the wrong price on a first visit', async () => {
+    const db = await freshDb();
+    const { client } = standinClient({ products: 450 });
+    const seen: string[] = [];
+    await pullCatalog({
+      db,
+      client,
+      onProgress: (p) => {
+        if (p.kind === 'ProductLocationAreaPrice' && p.state === 'done') seen.push('area prices done');
+        if (p.kind === 'Product' && p.readable && !seen.includes('products readable')) seen.push('products readable');
+      },
+    });
+    expect(seen).toEqual(['area prices done', 'products readable']);
   });
 
   it('stops before the products when the account\u2019s limit is met by the small kinds', async () => {
@@ -207,7 +222,8 @@ describe('the order of kinds', () => {
       ['TenderType', true],
       ['DiscountReason', true],
       ['SeatingTable', false],
+      ['ProductLocationAreaPrice', true],
     ]);
-    expect(standin.log.some((e) => e.path.startsWith('/api/V2/Product'))).toBe(false);
+    expect(standin.log.some((e) => e.path.startsWith('/api/V2/Product?'))).toBe(false);
   });
 });

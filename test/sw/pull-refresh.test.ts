@@ -223,3 +223,35 @@ describe('refreshing the products', () => {
     expect(await db.count('pages')).toBe(PAGES);
   });
 });
+
+describe('refreshing the area prices', () => {
+  it('reads the window and the last pages only: the hot ids are products, not area prices, and name no page of them', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient({ products: 100 });
+    // 25 pages of area prices, ids 1 to 5,000 after the 10 seeded.
+    const seeded = standin.records('ProductLocationAreaPrice').length;
+    for (let i = seeded + 1; i <= PAGES * PAGE_SIZE; i++) {
+      standin.put('ProductLocationAreaPrice', {
+        ProductLocationAreaPriceID: i,
+        ProductID: (i % 100) + 1,
+        LocationAreaID: 1 + (i % 3),
+        SalePrice: 2,
+        EatOutPrice: 2.2,
+      });
+    }
+    const clock = { now: START };
+    const deps = { db, client, now: () => clock.now };
+    await pullKind(deps, 'ProductLocationAreaPrice');
+    expect((await readKindMeta(db, 'ProductLocationAreaPrice')).count).toBe(PAGES * PAGE_SIZE);
+    clock.now += INTERVAL;
+    const before = standin.log.length;
+    // Product 4,050 would be on page 21 of the area prices, outside the window (1-16).
+    const outcome = await pullKind(deps, 'ProductLocationAreaPrice', { hot: [20 * PAGE_SIZE + 50] });
+    expect(outcome).toEqual({ kind: 'ProductLocationAreaPrice', ok: true, count: PAGES * PAGE_SIZE, unchanged: true });
+    expect(standin.log.slice(before).map((e) => pageOf(e.path))).toEqual([
+      ...Array.from({ length: SAMPLE_PAGES }, (_, i) => i + 1),
+      PAGES,
+      PAGES + 1,
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readApiLimit } from '../../app/store/api-limit.ts';
-import { readMeta } from '../../app/store/catalog.ts';
+import { readAll, readMeta } from '../../app/store/catalog.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
 import { createPullSchedule, FIRST_RETRY_MS, MAX_RETRY_MS, type PullScheduleDeps } from '../../sw/pull-schedule.ts';
@@ -61,7 +61,7 @@ describe('sync scheduler', () => {
     expect(messages.filter((m) => m.type === 'catalog-changed')).toEqual([
       {
         type: 'catalog-changed',
-        kinds: ['TenderType', 'DiscountReason', 'SeatingTable'],
+        kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'ProductLocationAreaPrice'],
         pull: 1_000_000 + 15 * 60_000,
       },
     ]);
@@ -88,24 +88,36 @@ describe('sync scheduler', () => {
     await scheduler.pullNow();
     expect(
       messages.filter((m) => m.type === 'pull-progress' && m.state === 'done').map((m) => (m as { kind: string }).kind),
-    ).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'Product']);
+    ).toEqual(['TenderType', 'DiscountReason', 'SeatingTable', 'ProductLocationAreaPrice', 'Product']);
     // Which pull it was: when it started, the same for every page that hears it.
     expect(messages.at(-1)).toEqual({
       type: 'catalog-changed',
-      kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'Product'],
+      kinds: ['TenderType', 'DiscountReason', 'SeatingTable', 'ProductLocationAreaPrice', 'Product'],
       pull: 1_000_000,
     });
   });
 
   it('pulls when stale or never pulled, not otherwise', async () => {
     const { standin, scheduler, advance } = await setup();
-    expect((await scheduler.pullIfStale(60_000)).length).toBe(4);
+    expect((await scheduler.pullIfStale(60_000)).length).toBe(5);
     const requests = standin.log.length;
     advance(30_000);
     expect(await scheduler.pullIfStale(60_000)).toEqual([]);
     expect(standin.log.length).toBe(requests);
     advance(31_000);
-    expect((await scheduler.pullIfStale(60_000)).length).toBe(4);
+    expect((await scheduler.pullIfStale(60_000)).length).toBe(5);
+  });
+
+  it('a till whose catalog predates the area prices pulls at its next check, however fresh the rest', async () => {
+    const { standin, scheduler, advance, db } = await setup();
+    await scheduler.pullNow();
+    // A database from before the kind was cached: no state for it, no pages.
+    await db.delete('meta', 'ProductLocationAreaPrice');
+    await db.delete('pages', IDBKeyRange.bound(['ProductLocationAreaPrice'], ['ProductLocationAreaPrice', []]));
+    advance(60_000);
+    const outcomes = await scheduler.pullIfStale(15 * 60_000);
+    expect(outcomes.find((o) => o.kind === 'ProductLocationAreaPrice')).toMatchObject({ ok: true });
+    expect(await readAll(db, 'ProductLocationAreaPrice')).toEqual(standin.records('ProductLocationAreaPrice'));
   });
 
   it('spreads tills that pulled together over the last tenth of the interval, never past it', async () => {
@@ -121,7 +133,7 @@ describe('sync scheduler', () => {
       advance(staleAfter - 1);
       expect(await scheduler.pullIfStale(interval), `random ${random}`).toEqual([]);
       advance(1);
-      expect((await scheduler.pullIfStale(interval)).length, `random ${random}`).toBe(4);
+      expect((await scheduler.pullIfStale(interval)).length, `random ${random}`).toBe(5);
     }
   });
 
@@ -140,7 +152,7 @@ describe('sync scheduler', () => {
     // Still inside the refresh interval, past the longest retry wait: only the failed attempt
     // says the snapshot may be missing changes.
     advance(MAX_RETRY_MS);
-    expect((await scheduler.pullIfStale(15 * 60_000)).filter((o) => o.ok)).toHaveLength(4);
+    expect((await scheduler.pullIfStale(15 * 60_000)).filter((o) => o.ok)).toHaveLength(5);
     expect(await scheduler.pullIfStale(15 * 60_000)).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ async function storedRecords(db: TillDb): Promise<number> {
 
 describe('catalog pull', () => {
   for (const idStyle of ['contract', 'v2'] as const) {
-    it(`pulls all four kinds completely (${idStyle} ids)`, async () => {
+    it(`pulls all five kinds completely (${idStyle} ids)`, async () => {
       const db = await freshDb();
       const { standin, client } = standinClient({ idStyle });
       const progress: PullProgress[] = [];
@@ -23,8 +23,10 @@ describe('catalog pull', () => {
         ['TenderType', true],
         ['DiscountReason', true],
         ['SeatingTable', true],
+        ['ProductLocationAreaPrice', true],
         ['Product', true],
       ]);
+      expect(CACHED_KINDS).toContain('ProductLocationAreaPrice');
       for (const kind of CACHED_KINDS) {
         expect(await readAll(db, kind)).toEqual(standin.records(kind));
       }
@@ -242,7 +244,10 @@ describe('a pull that would empty or badly shrink a kind', () => {
     expect(await readAll(db, 'SeatingTable')).toEqual(standin.records('SeatingTable'));
     expect((await readMeta(db)).find((m) => m.kind === 'SeatingTable')?.held).toBeNull();
     expect(await storedRecords(db)).toBe(
-      450 + standin.records('DiscountReason').length + standin.records('SeatingTable').length,
+      450 +
+        standin.records('DiscountReason').length +
+        standin.records('SeatingTable').length +
+        standin.records('ProductLocationAreaPrice').length,
     );
   });
 

@@ -59,9 +59,24 @@ describe('StatusBar', () => {
         DiscountReason: pulled(6, 1),
       }),
     });
+    // Until the area prices are in too, the catalog is not whole.
+    expect(screen.getByText('Catalog partly downloaded')).toBeTruthy();
+    expect(screen.getByText('3,000 products · 5 tender types · 6 discount reasons · 12 tables')).toBeTruthy();
+    cleanup();
+    renderBar({
+      meta: meta({
+        Product: pulled(3000, 3),
+        TenderType: pulled(5, 1),
+        SeatingTable: pulled(12, 1),
+        DiscountReason: pulled(6, 1),
+        ProductLocationAreaPrice: pulled(40, 1),
+      }),
+    });
     // The oldest kind decides the age.
     expect(screen.getByText('Catalog updated 3 min ago')).toBeTruthy();
-    expect(screen.getByText('3,000 products · 5 tender types · 6 discount reasons · 12 tables')).toBeTruthy();
+    expect(
+      screen.getByText('3,000 products · 5 tender types · 6 discount reasons · 12 tables · 40 area prices'),
+    ).toBeTruthy();
   });
 
   it('says when the stored token or API address cannot be used, with a way to enter a new token', () => {
@@ -85,6 +100,7 @@ describe('StatusBar', () => {
         TenderType: pulled(1, 1),
         SeatingTable: pulled(1, 1),
         DiscountReason: pulled(1, 1),
+        ProductLocationAreaPrice: pulled(1, 1),
       });
     // 15 min interval, 2 min grace: at 16 min a refresh is still due to happen by itself.
     renderBar({ meta: all(16), intervalMs: 15 * 60_000 });

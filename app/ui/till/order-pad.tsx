@@ -13,6 +13,7 @@ import { recordId } from '../../epos/ids.ts';
 import { kindKnown } from '../../page/catalog-counts.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
 import type { TillProduct } from '../../search/index.ts';
+import { priceIn } from '../../till/area-price.ts';
 import { addProduct, basketTotals, EMPTY_BASKET, setCustomer, setDiscount, setTable } from '../../till/basket.ts';
 import type { BasketStorage } from '../../till/basket-storage.ts';
 import { createMoney } from '../../till/money.ts';
@@ -20,6 +21,7 @@ import { countSale, mostSold } from '../../till/sold-counts.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
 import type { ReplyEnv } from '../../till/till-reply.ts';
 import { lazy } from '../lazy.tsx';
+import { AreaPriceNotice } from './area-price-notice.tsx';
 import { BasketSheet } from './basket-sheet.tsx';
 import { BasketView } from './basket-view.tsx';
 import { ChargeBar } from './charge-bar.tsx';
@@ -101,15 +103,18 @@ export function OrderPad({ catalog, config, pulling, storage, frame, reply, now,
   const reasons = catalog?.discountReasons ?? [];
   const table = tables.find((t) => recordId('SeatingTable', t) === basket.tableId);
   const tableName = basket.tableId === null ? null : (table?.Name ?? `#${basket.tableId}`);
+  // The till's area's price where it has one, else the product's own: shown, added, handed over alike.
+  const sellingPrice = (product: TillProduct, productId = recordId('Product', product)): number | undefined =>
+    priceIn(product, config.priceField, productId === undefined ? undefined : catalog?.areaPrices.get(productId));
   const priceOf = (product: TillProduct): string => {
-    const major = product[config.priceField];
-    return typeof major === 'number' ? money.format(money.toMinor(major)) : 'No price';
+    const major = sellingPrice(product);
+    return major === undefined ? 'No price' : money.format(money.toMinor(major));
   };
 
   const add = (product: TillProduct): boolean => {
-    const major = product[config.priceField];
     const productId = recordId('Product', product);
-    if (typeof major !== 'number' || !Number.isFinite(major) || productId === undefined) {
+    const major = sellingPrice(product, productId);
+    if (major === undefined || productId === undefined) {
       const which = config.priceField === 'SalePrice' ? 'sale' : 'eat-out';
       setAlert(
         `${product.Name} has no ${which} price, so it cannot be sold here. A manager sets its price in the back office.`,
@@ -265,6 +270,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, reply, now,
             {alert}
           </p>
         ) : null}
+        <AreaPriceNotice catalog={catalog} />
         <Search
           index={catalog?.index}
           revision={catalog?.indexRevision ?? 0}

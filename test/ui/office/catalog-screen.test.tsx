@@ -44,7 +44,11 @@ function catalog(change: Partial<CatalogView> = {}): CatalogView {
       meta('TenderType'),
       meta('DiscountReason', { pulledAt: NOW - 2 * 86_400_000 }),
       meta('SeatingTable', { gen: 0, count: 0, pulledAt: null, attemptedAt: null }),
+      meta('ProductLocationAreaPrice', { count: 40 }),
     ],
+    areaId: null,
+    areaPrices: new Map(),
+    areaPriceCount: 41,
     progress: {},
     readError: null,
     indexRevision: 0,
@@ -79,6 +83,13 @@ function row(label: string) {
 }
 
 describe('CatalogScreen: the offline catalog', () => {
+  it('lists the area prices as a kind of its own, every area’s records counted with local writes', () => {
+    renderScreen();
+    const { stored, state } = row('Product location area price');
+    expect(stored.textContent).toBe('41');
+    expect(state.textContent).toBe('Complete');
+  });
+
   it('shows a pull held because it would empty a kind, and offers to keep the old list or accept the new one', () => {
     const held = meta('Product', { count: 3_000, held: { gen: 7, count: 0, startedAt: NOW - MIN, at: NOW - MIN } });
     const { onSettleHeld } = renderScreen({ catalog: catalog({ meta: [held, meta('TenderType')] }) });
@@ -103,7 +114,7 @@ describe('CatalogScreen: the offline catalog', () => {
       within(table)
         .getAllByRole('rowheader')
         .map((h) => h.textContent),
-    ).toEqual(['Product', 'Tender type', 'Discount reason', 'Seating table']);
+    ).toEqual(['Product', 'Tender type', 'Discount reason', 'Seating table', 'Product location area price']);
 
     // The product count is the index's (local writes included), not the last pull's 2.
     const products = row('Product');

@@ -56,7 +56,9 @@ export function table(
 /** What the screens read, over `products`. */
 export function catalogView(
   products: readonly Product[] = PRODUCTS,
-  rest: Partial<Pick<CatalogView, 'tenderTypes' | 'seatingTables' | 'discountReasons' | 'meta'>> = {},
+  rest: Partial<
+    Pick<CatalogView, 'tenderTypes' | 'seatingTables' | 'discountReasons' | 'meta' | 'areaId' | 'areaPrices'>
+  > = {},
 ): CatalogView {
   return {
     index: createSearchIndex(products),
@@ -65,6 +67,9 @@ export function catalogView(
     discountReasons: DISCOUNT_REASONS,
     // Every kind pulled once: what the till has is all there is.
     meta: CACHED_KINDS.map((kind) => pulledMeta(kind)),
+    areaId: null,
+    areaPrices: new Map(),
+    areaPriceCount: 0,
     progress: {},
     readError: null,
     indexRevision: 0,
