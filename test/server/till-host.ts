@@ -50,6 +50,11 @@ export async function startTillHost(options: TillHostOptions): Promise<TillHost>
       out.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
       return;
     }
+    // No icon, and no 404 for the browser's own asking for one in the console a test watches.
+    if (url.pathname === '/favicon.ico') {
+      out.writeHead(204).end();
+      return;
+    }
     if (url.pathname !== '/') {
       out.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
       return;
