@@ -32,6 +32,22 @@ export async function appFrameIn(host: Page): Promise<Frame> {
   return frame;
 }
 
+/**
+ * Presses the host's Submit as a cashier does. The host page is brought back to its top first:
+ * after the test has worked in the app frame further down, Playwright's own scroll to the button
+ * and its click raced in Chromium, and the click landed in the app frame (a frame of another site,
+ * in its own process) instead. The status line proves the host took the press.
+ */
+export async function pressSubmit(host: Page): Promise<void> {
+  await host.evaluate(() => window.scrollTo(0, 0));
+  await host.waitForFunction(() => window.scrollY === 0, undefined, WAIT);
+  await host.getByRole('button', { name: 'Submit' }).click();
+  await host
+    .getByRole('status')
+    .filter({ hasText: /^(Asked the app for the sale|Answer received from|No answer within)/ })
+    .waitFor(WAIT);
+}
+
 /** Every message the host page has received from the app frame so far. */
 export function receivedBy(host: Page): Promise<Received[]> {
   return host.evaluate(() => (window as unknown as { received: Received[] }).received);

@@ -16,7 +16,14 @@ import type { OpenRecord } from '../../app/epos/records.ts';
 import type { TillHost } from '../server/till-host.ts';
 import type { TillContext } from '../server/till-host-page.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
-import { appFrameIn, receivedBy, serveTillHost, tillContext, waitForReceived } from './till-host-harness.ts';
+import {
+  appFrameIn,
+  pressSubmit,
+  receivedBy,
+  serveTillHost,
+  tillContext,
+  waitForReceived,
+} from './till-host-harness.ts';
 
 const PRODUCTS = 300;
 
@@ -119,7 +126,7 @@ describe('the app framed by the till host on another site, storage partitioned',
   /** Presses the host's Submit and returns the one message the app answered with (none other within a second). */
   async function submit(page: Page): Promise<string> {
     const before = (await receivedBy(page)).length;
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await pressSubmit(page);
     await waitForReceived(page, before + 1);
     await page.waitForTimeout(1000);
     const received = (await receivedBy(page)).slice(before);
