@@ -646,6 +646,9 @@ async function serve(outdir, flags) {
       products: flags.products,
       idStyle: flags.idStyle,
       dataFile: flags.data,
+      // Beside the app, a page framing it as Epos Now's till does (not for a shop's server, whose
+      // frame-ancestors admits Epos Now alone): the next port, or a free one with --port 0.
+      tillPort: flags.production ? undefined : flags.port === 0 || flags.port === 65535 ? 0 : flags.port + 1,
     });
   } catch (error) {
     if (error?.code === 'EADDRINUSE')
@@ -677,12 +680,14 @@ function printServing(dev, flags) {
       : 'data in memory; --data FILE keeps it';
     console.log(`Serving the app with the local Epos stand-in (${data}).`);
     console.log(`  Open:   ${dev.url}/?appToken=${encodeURIComponent(dev.token)}&${context}`);
+    console.log(`  Till:   ${dev.tillUrl}`);
     console.log(`  Token:  ${dev.token}`);
     console.log(`  Try:    curl -H "Authorization: Basic ${dev.token}" "${dev.url}/api/V2/Product?page=1"`);
   } else {
     const policy = flags.production ? ', with the production policy (content-security-policy.txt)' : '';
     console.log(`Serving the app with /api proxied to ${flags.apiBase}${policy}.`);
     console.log(`  Open:   ${dev.url}/?appToken=<your API token>&${context}`);
+    if (dev.tillUrl !== undefined) console.log(`  Till:   ${dev.tillUrl} (type your API token into its form)`);
     console.log(`  Try:    curl -H "Authorization: Basic <your API token>" "${dev.url}/api/V2/Product?page=1"`);
   }
   console.log('Press Ctrl+C to stop.');

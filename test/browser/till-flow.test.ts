@@ -7,8 +7,6 @@
  * go to test-results/screenshots/. The steps share one server and run in order.
  */
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import type { OpenRecord } from '../../app/epos/records.ts';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { COUNTER_SIZES, isNarrow } from './sizes.ts';
+import { serveTillHost, tillContext } from './till-host-harness.ts';
 
 const PRODUCTS = 1000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -377,10 +376,10 @@ describe('till and back office in Chromium', () => {
 
   it('a cashier inside the Epos Now till types, scans, takes a discount, a table and a tender, and Send to till posts the basket to that till only', async () => {
     const appUrl = (app as ServedApp).appUrl();
-    const tillPage = await serveTillPage(appUrl);
+    const tillPage = await serveTillHost(app!);
     const embedded = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
     const parent = await open(embedded);
-    await parent.goto(tillPage.url);
+    await parent.goto(tillPage.pageUrl(tillContext(app!)));
     const frame = await appFrame(parent);
     await frame.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
 
@@ -453,14 +452,14 @@ describe('till and back office in Chromium', () => {
       .getByText('Zanzibar Carrot Cake')
       .waitFor({ state: 'detached', ...WAIT });
     await embedded.close();
-    await new Promise((resolve) => tillPage.server.close(resolve));
+    await tillPage.close();
   });
 
   it('framed by a page of another site, either runs or, where the browser blocks third-party site data, says what to allow', async () => {
-    const tillPage = await serveTillPage((app as ServedApp).appUrl(), 'localhost');
+    const tillPage = await serveTillHost(app!);
     const strict = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
     const parent = await strict.newPage();
-    await parent.goto(tillPage.url);
+    await parent.goto(tillPage.pageUrl(tillContext(app!)));
     const frame = await (await parent.waitForSelector('iframe[title="Till app"]', WAIT)).contentFrame();
     // Chromium's test profile blocks it today (so the alert is what this checks); a browser that
     // partitions third-party storage instead runs the till.
@@ -471,7 +470,7 @@ describe('till and back office in Chromium', () => {
     // Either way, the token is gone from the frame's address.
     expect(new URL(frame!.url()).searchParams.has('appToken')).toBe(false);
     await strict.close();
-    await new Promise((resolve) => tillPage.server.close(resolve));
+    await tillPage.close();
   });
 
   it('the whole till flow works offline after a reload, and a customer made offline is sent on reconnect', async () => {
@@ -601,19 +600,4 @@ async function appFrame(parent: Page): Promise<Frame> {
   if (!frame) throw new Error('the till page has no app frame');
   await frame.getByRole('searchbox', { name: 'Search products' }).waitFor(WAIT);
   return frame;
-}
-
-/**
- * The Epos Now till page: it embeds the app in an iframe and records the messages it receives.
- * Another origin (its own port) on the same host: Chromium refuses IndexedDB to a frame from
- * another site in a test profile (third-party storage), which the real till's browser allows.
- */
-async function serveTillPage(appUrl: string, host = '127.0.0.1'): Promise<{ url: string; server: Server }> {
-  const html = `<!doctype html><title>Epos Now till</title><body style="margin:0"><script>
-    window.received = [];
-    addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
-  </script><iframe title="Till app" src="${appUrl}" style="display:block;width:100%;height:1400px;border:0"></iframe>`;
-  const server = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://${host}:${(server.address() as AddressInfo).port}/till`, server };
 }

@@ -1,6 +1,7 @@
 /**
  * `npm start` as a person runs it: a real child process, its printed URL and token, the page,
- * the worker and the stand-in's API over HTTP on that one origin.
+ * the worker and the stand-in's API over HTTP on that one origin, and the till host it prints
+ * beside them, on another site, framing the app.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +17,8 @@ interface Started {
   origin: string;
   token: string;
   curl: string;
+  /** The till host page, framing the app. */
+  till: URL;
 }
 
 describe('npm start', () => {
@@ -54,6 +57,31 @@ describe('npm start', () => {
     );
     expect(output).toMatch(/app\s+total/);
     expect(startMs).toBeLessThan(20_000);
+  });
+
+  it('prints the till host on another site, framing the app with the token and context, and the app lets it', async () => {
+    // Another site than the app's (not just another port): the app is a third-party frame there.
+    expect(started.till.hostname).toBe('localhost');
+    expect(started.till.port).not.toBe(started.open.port);
+    expect(started.till.searchParams.get('appToken')).toBe(started.token);
+    const page = await fetch(started.till);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    const src = /<iframe title="Till app" src="([^"]+)"/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    const framed = new URL(src!.replaceAll('&amp;', '&'));
+    expect(framed.origin).toBe(started.origin);
+    expect(framed.searchParams.get('appToken')).toBe(started.token);
+    expect(framed.searchParams.get('deviceID')).toBe('1');
+    expect(framed.searchParams.get('locationID')).toBe('1');
+    expect(framed.searchParams.get('staffID')).toBe('1');
+    expect(html).toContain('<button type="button" id="submit">Submit</button>');
+    // The app's page does not refuse that frame: no frame-ancestors in the dev server's policy.
+    const app = await fetch(framed);
+    expect(app.status).toBe(200);
+    expect(app.headers.get('content-security-policy')).not.toContain('frame-ancestors');
+    expect(app.headers.get('x-frame-options')).toBeNull();
   });
 
   it('serves the page and its hashed bundle', async () => {
@@ -103,10 +131,11 @@ describe('npm start', () => {
     child = undefined;
     expect([0, 'SIGTERM']).toContain(ended);
     await expect(fetch(`${started.origin}/`)).rejects.toThrow();
+    await expect(fetch(started.till)).rejects.toThrow();
   });
 });
 
-/** Reads stdout until the Open/Token/Try lines are there; rejects on early exit or after 30 s. */
+/** Reads stdout until the Open/Till/Token/Try lines are there; rejects on early exit or after 30 s. */
 function waitForReady(child: ChildProcess, record: (text: string) => void): Promise<Started> {
   return new Promise((resolve, reject) => {
     let text = '';
@@ -118,10 +147,11 @@ function waitForReady(child: ChildProcess, record: (text: string) => void): Prom
       const open = /^\s*Open:\s+(\S+)$/m.exec(text)?.[1];
       const token = /^\s*Token:\s+(\S+)$/m.exec(text)?.[1];
       const curl = /^\s*Try:\s+(curl .+)$/m.exec(text)?.[1];
-      if (open && token && curl) {
+      const till = /^\s*Till:\s+(\S+)$/m.exec(text)?.[1];
+      if (open && token && curl && till) {
         clearTimeout(timer);
         const url = new URL(open);
-        resolve({ open: url, origin: url.origin, token, curl });
+        resolve({ open: url, origin: url.origin, token, curl, till: new URL(till) });
       }
     };
     child.stdout?.on('data', onData);

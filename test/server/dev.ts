@@ -1,10 +1,12 @@
 /**
  * What `npm start` runs: a build's static files and an API (the local stand-in, or a proxy to a
- * real Epos Now base) on one origin. build.mjs bundles this file for Node and imports it.
+ * real Epos Now base) on one origin, and beside it the till host (till-host.ts) on another site,
+ * framing the app as Epos Now's till does. build.mjs bundles this file for Node and imports it.
  */
 import { createStandin, type StandinOptions } from '../standin/standin.ts';
 import { proxyTo } from './proxy.ts';
-import { startServer } from './server.ts';
+import { type RunningServer, startServer } from './server.ts';
+import { startTillHost, type TillHost } from './till-host.ts';
 
 /** Options of the dev server, as build.mjs parses them from its flags. */
 export interface DevOptions {
@@ -21,6 +23,8 @@ export interface DevOptions {
   dataFile?: string;
   /** The Content-Security-Policy to send with every file (the build's, in production) instead of the dev one. */
   policy?: string | undefined;
+  /** Also serve the till host on this port (0: a free one; a port in use: a free one instead). Absent: no till host. */
+  tillPort?: number | undefined;
 }
 
 /** A running dev server. */
@@ -29,7 +33,9 @@ export interface DevServer {
   port: number;
   /** The stand-in's demo token; undefined when proxying (use your own). */
   token?: string;
-  /** Stops the server and saves the stand-in's data when it persists. */
+  /** The till host page framing the app with a till's context (the token in it when the stand-in's is known); absent without a till host. */
+  tillUrl?: string;
+  /** Stops the server (and the till host) and saves the stand-in's data when it persists. */
   close(): Promise<void>;
 }
 
@@ -43,7 +49,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       host: options.host,
       port: options.port,
     });
-    return { url: server.url, port: server.port, close: server.close };
+    return withTillHost(options, server, undefined, server.close);
   }
   const standinOptions: StandinOptions = {};
   if (options.products !== undefined) standinOptions.products = options.products;
@@ -56,13 +62,47 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     host: options.host,
     port: options.port,
   });
+  return withTillHost(options, server, standin.token, async () => {
+    await server.close();
+    await standin.flush();
+  });
+}
+
+/** The context `npm start` prints the app's address with. */
+const CONTEXT = { deviceID: 1, locationID: 1, staffID: 1 };
+
+/** The dev server for `server`, with the till host beside it when asked for; closing closes both. */
+async function withTillHost(
+  options: DevOptions,
+  server: RunningServer,
+  token: string | undefined,
+  closeServer: () => Promise<void>,
+): Promise<DevServer> {
+  const dev = { url: server.url, port: server.port, ...(token === undefined ? {} : { token }) };
+  if (options.tillPort === undefined) return { ...dev, close: closeServer };
+  let host: TillHost;
+  try {
+    host = await startTillHostNear(`${server.url}/`, options.tillPort);
+  } catch (error) {
+    await closeServer();
+    throw error;
+  }
   return {
-    url: server.url,
-    port: server.port,
-    token: standin.token,
+    ...dev,
+    tillUrl: host.pageUrl({ ...(token === undefined ? {} : { appToken: token }), ...CONTEXT }),
     async close() {
-      await server.close();
-      await standin.flush();
+      await host.close();
+      await closeServer();
     },
   };
+}
+
+/** The till host on `port`, or on a free one when that is taken: it is printed either way. */
+async function startTillHostNear(appUrl: string, port: number): Promise<TillHost> {
+  try {
+    return await startTillHost({ appUrl, port });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
+    return startTillHost({ appUrl, port: 0 });
+  }
 }
