@@ -34,6 +34,10 @@ const ITEMS = [
   { id: 13, name: 'Cotswold Scone', price: 1 },
 ] as const;
 
+/** A location area the pasty has a price of its own in, and that price. */
+const AREA = 2;
+const AREA_PRICE = 4.25;
+
 /** Each test: a till of its own (first load and catalog), a sale rung up, and up to 20 s for an answer. */
 const TEST_MS = 120_000;
 
@@ -74,6 +78,14 @@ describe('the app framed by the till host on another site, storage partitioned',
       Reason: string;
     })[];
     loyaltyId = reasons.find((reason) => reason.Reason === 'Loyalty')!.DiscountReasonID;
+    // The pasty's price in location area 2 (the bar, say); the newest record for an area counts.
+    app.standin.put('ProductLocationAreaPrice', {
+      ProductLocationAreaPriceID: 9000,
+      ProductID: ITEMS[1].id,
+      LocationAreaID: AREA,
+      SalePrice: AREA_PRICE,
+      EatOutPrice: AREA_PRICE,
+    });
     host = await serveTillHost(app);
     stranger = createServer((_, response) =>
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(STRANGER),
@@ -202,6 +214,29 @@ describe('the app framed by the till host on another site, storage partitioned',
         .getByRole('region', { name: 'Sale received' })
         .getByText('Customer: ID 7', { exact: true })
         .waitFor(WAIT);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'opened with locationAreaID, a product with a price for that area is sold and handed over at it',
+    async () => {
+      const { context, page, frame, problems } = await openTill({ locationAreaID: AREA });
+      const pasty = ITEMS[1];
+      await frame.getByRole('searchbox', { name: 'Search products' }).fill('brixham');
+      await frame
+        .getByRole('list', { name: 'Search results' })
+        .getByRole('button', { name: `${pasty.name} £4.25` })
+        .click();
+      await frame.getByRole('region', { name: 'Basket' }).getByText(pasty.name).waitFor(WAIT);
+      await frame.getByRole('button', { name: 'Charge £4.25' }).waitFor(WAIT);
+      await frame.getByRole('button', { name: 'Pay by Cash' }).click();
+      await frame.getByText('Paid: send the basket to the till.').waitFor(WAIT);
+      const sale = JSON.parse(await submit(page)) as { Products: unknown[]; Tenders: unknown[] };
+      expect(sale.Products).toEqual([{ ProductID: pasty.id, Quantity: 1, ItemPrice: AREA_PRICE, IsTaxExempt: false }]);
+      expect(sale.Tenders).toEqual([{ TypeID: cashId, Amount: AREA_PRICE }]);
       expect(unexpected(problems)).toEqual([]);
       await context.close();
     },
