@@ -243,6 +243,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, reply, now,
           basket={basket}
           sale={handoff.sale}
           handed={handoff.handed}
+          handedText={handoff.handedText}
           frame={frame}
           buttonRef={sendButton}
           onSent={handoff.handOver}

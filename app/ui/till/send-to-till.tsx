@@ -21,6 +21,8 @@ export interface SendToTillProps {
   sale: Transaction;
   /** The sale handed over last (by this button or a reply to the till), until the next one starts. */
   handed: Basket | null;
+  /** The string the till was handed for it; null with `handed`. */
+  handedText?: string | null;
   /** The window around the app; the real one unless given. */
   frame?: FrameEnv | undefined;
   /** The sale went: hand it over (the next one starts). */
@@ -34,7 +36,17 @@ export interface SendToTillProps {
 }
 
 /** The "Send to till" button. */
-export function SendToTill({ basket, sale, handed, frame, onSent, onRestore, buttonRef, sdk }: SendToTillProps) {
+export function SendToTill({
+  basket,
+  sale,
+  handed,
+  handedText = null,
+  frame,
+  onSent,
+  onRestore,
+  buttonRef,
+  sdk,
+}: SendToTillProps) {
   const till = useMemo(() => findTill(frame), [frame]);
   const [sdkProblem, setSdkProblem] = useState<string | null>(null);
   const own = useRef<HTMLButtonElement>(null);
@@ -92,6 +104,13 @@ export function SendToTill({ basket, sale, handed, frame, onSent, onRestore, but
           </button>
         ) : null}
       </div>
+      {/* Word for word, for a shop whose till showed something else (README: a shop's first sale). */}
+      {handed && handedText ? (
+        <details class="till-sent-text">
+          <summary>What the till was handed</summary>
+          <code>{handedText}</code>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -31,6 +31,8 @@ export interface Handoff {
   sale: Transaction;
   /** The basket handed over last, until the next sale gets its first product; else null. */
   handed: Basket | null;
+  /** The string the till was handed for it (what a shop sends us when the till shows otherwise); else null. */
+  handedText: string | null;
   /** Hands the current sale over (after Send to till posted it). */
   handOver(): void;
 }
@@ -75,5 +77,5 @@ export function useHandoff({ basket, money, tableName, reply, onHandedOver }: Ha
     [reply],
   );
 
-  return { sale, handed: handed?.basket ?? null, handOver: () => void handOver() };
+  return { sale, handed: handed?.basket ?? null, handedText: handed?.text ?? null, handOver: () => void handOver() };
 }

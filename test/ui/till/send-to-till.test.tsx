@@ -38,6 +38,7 @@ function Harness({ frame, start = BASKET, sdk }: { frame?: FrameEnv; start?: Bas
         basket={basket}
         sale={handoff.sale}
         handed={handoff.handed}
+        handedText={handoff.handedText}
         frame={frame}
         onSent={handoff.handOver}
         onRestore={setBasket}
@@ -81,6 +82,9 @@ describe('SendToTill', () => {
       },
     ]);
     expect(screen.getByRole('status').textContent).toBe('Sent to the till');
+    // What the till was handed, word for word, for a shop whose till showed otherwise.
+    const handed = screen.getByText('What the till was handed').closest('details');
+    expect(handed?.querySelector('code')?.textContent).toBe(posted[0]?.message);
     // The basket was cleared: another press sends nothing.
     expect(send().getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(send());
@@ -89,6 +93,7 @@ describe('SendToTill', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New sale' }));
     expect(screen.getByRole('status').textContent).toBe('');
     expect(screen.queryByRole('button', { name: 'Bring the basket back' })).toBeNull();
+    expect(screen.queryByText('What the till was handed')).toBeNull();
   });
 
   it('brings the sent basket back, for a till that ignored it, and can send it again', () => {
