@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addProduct, type Basket, basketTotals, EMPTY_BASKET } from '../../../app/till/basket.ts';
 import { createMoney, type Money } from '../../../app/till/money.ts';
 import { BasketView } from '../../../app/ui/till/basket-view.tsx';
+import { basketLines } from './fixture.ts';
 
 afterEach(cleanup);
 
@@ -47,17 +48,13 @@ function Harness({ start, money = GBP }: { start: Basket; money?: Money }) {
   );
 }
 
-const lines = () =>
-  within(screen.getByRole('list', { name: 'Basket lines' }))
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
 const totals = () =>
   [...screen.getByRole('region', { name: 'Basket' }).querySelectorAll('dl > div')].map((row) => row.textContent);
 
 describe('BasketView', () => {
   it('shows each line with its quantity and price, and the sums', () => {
     render(<Harness start={BASKET} />);
-    expect(lines()).toEqual(['Flat White−2+£6.40×', 'Cheese Scone−1+£2.50×']);
+    expect(basketLines()).toEqual(['Flat White−2+£6.40×', 'Cheese Scone−1+£2.50×']);
     expect(totals()).toEqual(['Subtotal (3 items)£8.90', 'Total£8.90']);
   });
 
@@ -65,10 +62,10 @@ describe('BasketView', () => {
     render(<Harness start={BASKET} />);
     fireEvent.click(screen.getByRole('button', { name: 'More Cheese Scone' }));
     fireEvent.click(screen.getByRole('button', { name: 'More Cheese Scone' }));
-    expect(lines()[1]).toBe('Cheese Scone−3+£7.50×');
+    expect(basketLines()[1]).toBe('Cheese Scone−3+£7.50×');
     fireEvent.click(screen.getByRole('button', { name: 'Fewer Flat White' }));
     fireEvent.click(screen.getByRole('button', { name: 'Fewer Flat White' }));
-    expect(lines()).toEqual(['Cheese Scone−3+£7.50×']);
+    expect(basketLines()).toEqual(['Cheese Scone−3+£7.50×']);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Cheese Scone' }));
     expect(screen.getByText('The basket is empty: scan a barcode, search, or tap a favourite.')).toBeTruthy();
     expect(totals()).toEqual(['Subtotal (0 items)£0.00', 'Total£0.00']);
@@ -115,7 +112,7 @@ describe('BasketView', () => {
     expect(clear.getAttribute('aria-expanded')).toBe('true');
     const confirm = screen.getByRole('group', { name: 'Confirm clearing the basket' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Keep' }));
-    expect(lines()).toHaveLength(2);
+    expect(basketLines()).toHaveLength(2);
     expect(document.activeElement).toBe(clear);
     expect(screen.queryByRole('group', { name: 'Confirm clearing the basket' })).toBeNull();
 
@@ -205,6 +202,6 @@ describe('BasketView', () => {
       more.click();
       remove.click();
     });
-    expect(lines()).toEqual(['Flat White−2+£6.40×']);
+    expect(basketLines()).toEqual(['Flat White−2+£6.40×']);
   });
 });

@@ -1,5 +1,5 @@
 /** Catalog, settings, storage and frame stand-ins for the order pad's component tests. */
-import { act, screen, within } from '@testing-library/preact';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
 
 import { type AppConfig, DEFAULT_CONFIG } from '../../../app/epos/app-config.ts';
 import { CACHED_KINDS, type CachedKind } from '../../../app/epos/kinds.ts';
@@ -146,3 +146,18 @@ export function resultTile(name: string): HTMLElement {
     name: new RegExp(`^${escaped} `),
   });
 }
+
+/** The basket's lines as their text, in order. */
+export const basketLines = (): (string | null)[] =>
+  within(screen.getByRole('list', { name: 'Basket lines' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+/** The pad's search box. */
+export const searchBox = (): HTMLInputElement =>
+  screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
+
+/** Types `text` into the search box, as one input event. */
+export const typeSearch = (text: string): void => {
+  fireEvent.input(searchBox(), { target: { value: text } });
+};

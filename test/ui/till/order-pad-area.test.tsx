@@ -6,16 +6,21 @@ import { CACHED_KINDS } from '../../../app/epos/kinds.ts';
 import type { AreaPrice } from '../../../app/till/area-price.ts';
 import { loadBasket } from '../../../app/till/basket-storage.ts';
 import { OrderPad } from '../../../app/ui/till/order-pad.tsx';
-import { catalogView, config, memoryStorage, PRODUCTS, pulledMeta, resultTile, tillFrame } from './fixture.ts';
+import {
+  basketLines,
+  catalogView,
+  config,
+  memoryStorage,
+  PRODUCTS,
+  pulledMeta,
+  resultTile,
+  searchBox,
+  tillFrame,
+  typeSearch,
+} from './fixture.ts';
 
 afterEach(cleanup);
 
-const lines = () =>
-  within(screen.getByRole('list', { name: 'Basket lines' }))
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
-const search = () => screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
-const type = (text: string) => fireEvent.input(search(), { target: { value: text } });
 const results = () =>
   within(screen.getByRole('list', { name: 'Search results' }))
     .getAllByRole('listitem')
@@ -48,13 +53,13 @@ function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
 describe('OrderPad in an area with its own prices', () => {
   it('shows, adds and keeps a product at the area\u2019s price, and the others at their own', () => {
     const { storage } = renderPad();
-    type('flat');
+    typeSearch('flat');
     expect(results()).toEqual([expect.stringContaining('£3.60')]);
     fireEvent.click(resultTile('Flat White'));
-    type('latte');
+    typeSearch('latte');
     expect(results()).toEqual([expect.stringContaining('£3.10')]);
     fireEvent.click(resultTile('Latte'));
-    expect(lines()).toEqual([expect.stringContaining('£3.60'), expect.stringContaining('£3.10')]);
+    expect(basketLines()).toEqual([expect.stringContaining('£3.60'), expect.stringContaining('£3.10')]);
     // The basket's unit prices are what the till is handed.
     expect(loadBasket('GBP', storage).basket.lines.map((line) => [line.name, line.unitPrice])).toEqual([
       ['Flat White', 360],
@@ -64,25 +69,25 @@ describe('OrderPad in an area with its own prices', () => {
 
   it('sells at the area\u2019s price a product with none of its own there, a price of 0 included', () => {
     renderPad();
-    type('5012345678924');
-    fireEvent.keyDown(search(), { key: 'Enter' });
+    typeSearch('5012345678924');
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(lines()).toEqual([expect.stringContaining('Staff Meal')]);
-    expect(lines()[0]).toContain('£0.00');
+    expect(basketLines()).toEqual([expect.stringContaining('Staff Meal')]);
+    expect(basketLines()[0]).toContain('£0.00');
   });
 
   it('takes the area\u2019s price in the field the settings choose, else the product\u2019s own in that field', () => {
     const { storage } = renderPad({ config: config({ priceField: 'EatOutPrice' }) });
-    type('scone');
+    typeSearch('scone');
     expect(results()).toEqual([expect.stringContaining('£3.00')]);
     fireEvent.click(resultTile('Cheese Scone'));
-    type('flat');
+    typeSearch('flat');
     fireEvent.click(resultTile('Flat White'));
     expect(loadBasket('GBP', storage).basket.lines.map((line) => line.unitPrice)).toEqual([300, 390]);
     cleanup();
     // The scone has no area sale price: its own (2.50) applies.
     renderPad();
-    type('scone');
+    typeSearch('scone');
     expect(results()).toEqual([expect.stringContaining('£2.50')]);
   });
 
@@ -109,7 +114,7 @@ describe('OrderPad in an area with its own prices', () => {
       />
     );
     const { rerender } = render(pad(TERRACE));
-    type('flat');
+    typeSearch('flat');
     expect(results()).toEqual([expect.stringContaining('£3.60')]);
     rerender(pad(new Map([[1, { SalePrice: 4, EatOutPrice: null }]])));
     expect(results()).toEqual([expect.stringContaining('£4.00')]);
@@ -118,7 +123,7 @@ describe('OrderPad in an area with its own prices', () => {
 
   it('keeps the price a line was added at when the area prices change under it', () => {
     const { storage } = renderPad();
-    type('flat');
+    typeSearch('flat');
     fireEvent.click(resultTile('Flat White'));
     cleanup();
     const moved = new Map<number, AreaPrice>([[1, { SalePrice: 4, EatOutPrice: null }]]);
@@ -132,7 +137,7 @@ describe('OrderPad in an area with its own prices', () => {
         now={() => 0}
       />,
     );
-    expect(lines()).toEqual([expect.stringContaining('£3.60')]);
+    expect(basketLines()).toEqual([expect.stringContaining('£3.60')]);
   });
 });
 
@@ -150,7 +155,7 @@ describe('OrderPad while the area prices are not in', () => {
   it('sells at the products\u2019 own prices and says so, until they are downloaded', () => {
     renderPad({ catalog: notYet(false) });
     expect(screen.getByText('This area\u2019s prices are still downloading: selling at product prices.')).toBeTruthy();
-    type('flat');
+    typeSearch('flat');
     expect(results()).toEqual([expect.stringContaining('£3.20')]);
   });
 

@@ -7,6 +7,7 @@ import type { CatalogView } from '../../../app/page/catalog-state.ts';
 import { BASKET_KEY, loadBasket } from '../../../app/till/basket-storage.ts';
 import { OrderPad } from '../../../app/ui/till/order-pad.tsx';
 import {
+  basketLines,
   catalogView,
   config,
   memoryStorage,
@@ -14,18 +15,13 @@ import {
   product,
   pulledMeta,
   resultTile,
+  searchBox,
   TENDER_TYPES,
   tillFrame,
+  typeSearch,
 } from './fixture.ts';
 
 afterEach(cleanup);
-
-const lines = () =>
-  within(screen.getByRole('list', { name: 'Basket lines' }))
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
-const search = () => screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
-const type = (text: string) => fireEvent.input(search(), { target: { value: text } });
 
 function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
   const storage = memoryStorage();
@@ -48,14 +44,14 @@ function renderPad(props: Partial<Parameters<typeof OrderPad>[0]> = {}) {
 describe('OrderPad', () => {
   it('adds a search result with a tap on its tile, priced and announced', () => {
     renderPad();
-    type('flat');
+    typeSearch('flat');
     const result = within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem');
     expect(result.textContent).toContain('£3.20');
     fireEvent.click(resultTile('Flat White'));
     fireEvent.click(resultTile('Flat White'));
-    expect(lines()).toEqual([expect.stringContaining('Flat White')]);
-    expect(lines()[0]).toContain('2');
-    expect(lines()[0]).toContain('£6.40');
+    expect(basketLines()).toEqual([expect.stringContaining('Flat White')]);
+    expect(basketLines()[0]).toContain('2');
+    expect(basketLines()[0]).toContain('£6.40');
     expect(screen.getByText('Added Flat White')).toBeTruthy();
     expect(screen.getByText('Added Flat White').closest('[aria-live="polite"]')).toBeTruthy();
   });
@@ -63,7 +59,7 @@ describe('OrderPad', () => {
   it('a product priced 1e308 shows no price and cannot be added, so the kept basket reads back after a reload', () => {
     const catalog = catalogView([...PRODUCTS, product(9, 'Overflow Tea', 1e308), product(10, 'Huge Tea', 1e20)]);
     const { storage, unmount } = renderPad({ catalog });
-    type('tea');
+    typeSearch('tea');
     const results = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem');
     expect(results.map((result) => result.textContent)).toEqual([
       expect.stringContaining('No price'),
@@ -72,7 +68,7 @@ describe('OrderPad', () => {
     fireEvent.click(resultTile('Overflow Tea'));
     expect(screen.getByRole('alert').textContent).toContain('Overflow Tea has no sale price');
     fireEvent.click(resultTile('Huge Tea'));
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
     unmount();
     expect(loadBasket('GBP', storage)).toEqual({
@@ -81,31 +77,31 @@ describe('OrderPad', () => {
       problem: null,
     });
     renderPad({ catalog, storage });
-    expect(lines()).toEqual([expect.stringContaining('Latte')]);
+    expect(basketLines()).toEqual([expect.stringContaining('Latte')]);
   });
 
   it('Enter on an exact barcode in the search box adds the product and clears the box', () => {
     renderPad();
-    type('5012345678917');
-    fireEvent.keyDown(search(), { key: 'Enter' });
-    expect(lines()).toEqual([expect.stringContaining('Latte−1+£3.10')]);
-    expect(search().value).toBe('');
+    typeSearch('5012345678917');
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
+    expect(basketLines()).toEqual([expect.stringContaining('Latte−1+£3.10')]);
+    expect(searchBox().value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says what to do about a barcode that is not in the catalog, and keeps the code for the next scan', () => {
     renderPad();
-    type('4000000000006');
-    fireEvent.keyDown(search(), { key: 'Enter' });
+    typeSearch('4000000000006');
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toMatch(
       /^Barcode 4000000000006 is not in this till's catalog\. Check the code or search for the product by name/,
     );
     expect(alert.textContent).toContain('a manager adds the barcode in the back office');
-    expect(search().value).toBe('4000000000006');
+    expect(searchBox().value).toBe('4000000000006');
     expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
     // The next product added clears the alert.
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -113,8 +109,8 @@ describe('OrderPad', () => {
   it('Enter on a search with a digit in it ("7up", "330ml") leaves its results, with no barcode message', () => {
     renderPad({ catalog: catalogView([...PRODUCTS, product(5, '7up 330ml', 1.2)]) });
     for (const text of ['7up', '330ml']) {
-      type(text);
-      fireEvent.keyDown(search(), { key: 'Enter' });
+      typeSearch(text);
+      fireEvent.keyDown(searchBox(), { key: 'Enter' });
       expect(screen.queryByRole('alert')).toBeNull();
       expect(within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem').textContent).toContain(
         '7up 330ml',
@@ -124,13 +120,13 @@ describe('OrderPad', () => {
 
   it('refuses a product without the configured price and says why', () => {
     renderPad();
-    type('5012345678924');
-    fireEvent.keyDown(search(), { key: 'Enter' });
+    typeSearch('5012345678924');
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
     expect(screen.getByRole('alert').textContent).toBe(
       'Staff Meal has no sale price, so it cannot be sold here. A manager sets its price in the back office.',
     );
     expect(screen.queryByRole('list', { name: 'Basket lines' })).toBeNull();
-    type('staff');
+    typeSearch('staff');
     expect(within(screen.getByRole('list', { name: 'Search results' })).getByRole('listitem').textContent).toContain(
       'No price',
     );
@@ -138,10 +134,10 @@ describe('OrderPad', () => {
 
   it('charges the eat-out price when the settings say so, in the configured currency', () => {
     renderPad({ config: config({ priceField: 'EatOutPrice', currency: 'EUR', locale: 'de-DE' }) });
-    type('scone');
+    typeSearch('scone');
     fireEvent.click(resultTile('Cheese Scone'));
-    expect(lines()[0]).toContain('2,75\u00a0€');
-    type('latte');
+    expect(basketLines()[0]).toContain('2,75\u00a0€');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
     expect(screen.getByRole('alert').textContent).toContain('Latte has no eat-out price');
   });
@@ -156,7 +152,7 @@ describe('OrderPad', () => {
     ).toEqual(['Cheese Scone £2.50', 'Flat White £3.20']);
     // Named by what they show (label in name), so a voice command can say what it sees.
     fireEvent.click(within(grid).getByRole('button', { name: 'Cheese Scone £2.50' }));
-    expect(lines()).toEqual([expect.stringContaining('Cheese Scone')]);
+    expect(basketLines()).toEqual([expect.stringContaining('Cheese Scone')]);
   });
 
   it('until a manager chooses favourites, offers what this till sold most, then A to Z, and says where to change them', () => {
@@ -171,7 +167,7 @@ describe('OrderPad', () => {
     ).toBeTruthy();
     // Nothing sold yet: the first products by name.
     expect(favourites()).toEqual(['Cheese Scone £2.50', 'Flat White £3.20', 'Latte £3.10', 'Staff Meal No price']);
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
     fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
     fireEvent.click(
@@ -194,7 +190,7 @@ describe('OrderPad', () => {
 
   it('restores the basket after a remount (a reload mid-sale)', () => {
     const { storage, unmount } = renderPad();
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
     fireEvent.click(screen.getByRole('button', { name: 'More Latte' }));
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? 'null').basket.lines).toEqual([
@@ -202,16 +198,16 @@ describe('OrderPad', () => {
     ]);
     unmount();
     render(<OrderPad catalog={catalogView()} config={config()} pulling={false} storage={storage} />);
-    expect(lines()).toEqual([expect.stringContaining('Latte')]);
-    expect(lines()[0]).toContain('£6.20');
+    expect(basketLines()).toEqual([expect.stringContaining('Latte')]);
+    expect(basketLines()[0]).toContain('£6.20');
   });
 
   it('says so when the basket cannot be kept because storage is full', () => {
     const { storage } = renderPad();
     storage.failWith = new DOMException('full', 'QuotaExceededError');
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
-    expect(lines()).toHaveLength(1);
+    expect(basketLines()).toHaveLength(1);
     expect(screen.getByRole('alert').textContent).toMatch(
       /^Storage on this till is full: the basket will not survive a reload\. Free some space/,
     );
@@ -236,7 +232,7 @@ describe('OrderPad', () => {
         seatingTables: [{ TableID: 12, Name: 'T12', Seats: 2, SeatingAreaID: 1, PosX: null, PosY: null }],
       }),
     });
-    type('flat');
+    typeSearch('flat');
     fireEvent.click(resultTile('Flat White'));
     // The discount and the table are chosen in dialogs, opened from the basket.
     fireEvent.click(screen.getByRole('button', { name: 'Discount' }));
@@ -291,7 +287,7 @@ describe('OrderPad', () => {
     // Brought back, it is the sale again; a new product makes it a new sale, which the next ask gets.
     fireEvent.click(screen.getByRole('button', { name: 'Bring the basket back' }));
     expect(screen.getByRole('status').textContent).toBe('');
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
     ask();
     expect(JSON.parse(posted[2]?.message as string).Products).toEqual([
@@ -299,7 +295,7 @@ describe('OrderPad', () => {
       { ProductID: 2, Quantity: 1, ItemPrice: 3.1, IsTaxExempt: false },
     ]);
     // Once the next sale has its first product, an ask no longer gets the one before.
-    type('flat');
+    typeSearch('flat');
     fireEvent.click(resultTile('Flat White'));
     ask();
     expect(JSON.parse(posted[3]?.message as string).Products).toEqual([
@@ -347,7 +343,7 @@ describe('OrderPad', () => {
 
   it('Charge in the bar brings the payment with focus in Amount', () => {
     renderPad();
-    type('flat');
+    typeSearch('flat');
     fireEvent.click(resultTile('Flat White'));
     fireEvent.click(screen.getByRole('button', { name: 'Charge £3.20' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Amount/ }));
@@ -355,7 +351,7 @@ describe('OrderPad', () => {
 
   it('a part payment leaves focus where it was', () => {
     renderPad();
-    type('flat');
+    typeSearch('flat');
     fireEvent.click(resultTile('Flat White'));
     const amount = screen.getByRole('textbox', { name: /Amount/ });
     fireEvent.input(amount, { target: { value: '1' } });
@@ -384,7 +380,7 @@ describe('OrderPad', () => {
     const { posted } = fullBasket();
     fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
     fireEvent.click(screen.getByRole('button', { name: 'Bring the basket back' }));
-    expect(lines()).toEqual([expect.stringContaining('Flat White')]);
+    expect(basketLines()).toEqual([expect.stringContaining('Flat White')]);
     expect(screen.getByRole('region', { name: 'Basket' }).textContent).toContain('Tendered£2.88');
     expect(screen.getByRole('button', { name: 'Table: T12' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send to till' }));
@@ -394,12 +390,12 @@ describe('OrderPad', () => {
 
   it('puts focus in the search box when the last line is removed, or the basket cleared', () => {
     renderPad();
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
     const remove = screen.getByRole('button', { name: 'Remove Latte' });
     remove.focus();
     fireEvent.click(remove);
-    expect(document.activeElement).toBe(search());
+    expect(document.activeElement).toBe(searchBox());
     fireEvent.click(resultTile('Latte'));
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
     const clear = within(screen.getByRole('group', { name: 'Confirm clearing the basket' })).getByRole('button', {
@@ -407,7 +403,7 @@ describe('OrderPad', () => {
     });
     clear.focus();
     fireEvent.click(clear);
-    expect(document.activeElement).toBe(search());
+    expect(document.activeElement).toBe(searchBox());
   });
 
   it('asks, after a reload, about a kept basket in another currency, and starts a new sale only when told to', () => {
@@ -435,13 +431,13 @@ describe('OrderPad', () => {
     const question = screen.getByRole('alert');
     expect(question.textContent).toContain('The shop’s currency changed from GBP to JPY');
     // 320 pence are still £3.20, not ¥320.
-    expect(lines()).toEqual([expect.stringContaining('£3.20')]);
+    expect(basketLines()).toEqual([expect.stringContaining('£3.20')]);
     fireEvent.click(within(question).getByRole('button', { name: 'Start a new sale in JPY' }));
     expect(screen.getByText(/The basket is empty/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
-    expect(lines()).toEqual([expect.stringContaining('￥3')]);
+    expect(basketLines()).toEqual([expect.stringContaining('￥3')]);
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({
       currency: 'JPY',
       basket: { lines: [{ name: 'Latte', unitPrice: 3 }] },
@@ -450,7 +446,7 @@ describe('OrderPad', () => {
 
   it('keeps the sale in its currency when the cashier says so, until it ends; the next one is in the new currency', () => {
     const { rerender, storage } = renderPad();
-    type('flat');
+    typeSearch('flat');
     fireEvent.click(resultTile('Flat White'));
     rerender(
       <OrderPad
@@ -462,15 +458,15 @@ describe('OrderPad', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Keep this sale in GBP' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
-    expect(lines()).toEqual([expect.stringContaining('£3.20'), expect.stringContaining('£3.10')]);
+    expect(basketLines()).toEqual([expect.stringContaining('£3.20'), expect.stringContaining('£3.10')]);
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({ currency: 'GBP' });
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    type('latte');
+    typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
-    expect(lines()).toEqual([expect.stringContaining('€3.10')]);
+    expect(basketLines()).toEqual([expect.stringContaining('€3.10')]);
     expect(JSON.parse(storage.items.get(BASKET_KEY) ?? '')).toMatchObject({ currency: 'EUR' });
   });
 
@@ -489,7 +485,7 @@ describe('OrderPad', () => {
     );
     expect(screen.getByRole('region', { name: 'Payment' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Tea £1.80' }));
-    expect(lines()).toEqual([expect.stringContaining('Tea')]);
+    expect(basketLines()).toEqual([expect.stringContaining('Tea')]);
   });
 
   it('keeps room for the favourites and the payment until the till has heard of its products and small kinds, so what is under them stays put', () => {
@@ -530,7 +526,7 @@ describe('OrderPad', () => {
     expect(document.querySelector('.product-tiles > li')?.className).toBe('product-tile-room');
     // The room takes no Tab: the tile there is does.
     expect(screen.getByRole('button', { name: 'Scone £2.50' }).tabIndex).toBe(0);
-    type('scone');
+    typeSearch('scone');
     expect(resultTile('Scone')).toBeTruthy();
     rerender(first([product(9, 'Tea', 1.8), product(10, 'Scone', 2.5)], [...small, 'Product']));
     expect(room()).toBe(0);
