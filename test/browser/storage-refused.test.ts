@@ -136,13 +136,16 @@ describe('a till framed where third-party site data is blocked', () => {
 
   it('costs one walk of each kind and the settings to start, and logs no unexpected error', () => {
     const gets = (app as ServedApp).standin.log.filter((entry) => entry.method === 'GET');
-    const count = (kind: string) => gets.filter((entry) => entry.path.includes(`/${kind}`)).length;
+    // By the path's segment: '/Product' is also the start of '/ProductLocationAreaPrice'.
+    const count = (kind: string) => gets.filter((entry) => new RegExp(`/${kind}(?:[/?]|$)`).test(entry.path)).length;
     // 3,000 products: 15 full pages, then the empty 16th, with up to 3 more already in flight (4
-    // pages at a time, and no earlier count to aim at); the small kinds a page each; the settings once.
+    // pages at a time, and no earlier count to aim at); the small kinds and the area prices a page
+    // each; the settings once.
     expect(count('Product')).toBeGreaterThanOrEqual(16);
     expect(count('Product')).toBeLessThanOrEqual(19);
-    for (const kind of ['TenderType', 'SeatingTable', 'DiscoutReason', 'appsettings']) expect(count(kind)).toBe(1);
-    expect(gets.length).toBe(count('Product') + 4);
+    for (const kind of ['TenderType', 'SeatingTable', 'DiscoutReason', 'ProductLocationAreaPrice', 'appsettings'])
+      expect(count(kind)).toBe(1);
+    expect(gets.length).toBe(count('Product') + 5);
     // Provoked on purpose: the refused write's dropped connection, and Chromium's note of its refusal to the tap.
     const provoked = ['ERR_EMPTY_RESPONSE', 'Failed to fetch', 'requestStorageAccess:'];
     expect(problems.filter((text) => !provoked.some((known) => text.includes(known)))).toEqual([]);
