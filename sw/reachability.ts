@@ -212,7 +212,7 @@ export async function probeReach(
  * What a failed API request says of reaching Epos Now; undefined for the API limit, which the
  * shared back-off (sw/api-limit.ts) reports with its time.
  */
-export function outcomeOf(error: AnyEposError): ReachOutcome | undefined {
+function outcomeOf(error: AnyEposError): ReachOutcome | undefined {
   if (error instanceof NetworkError) return { type: 'failed' };
   if (error instanceof TimeoutError && error.status === undefined) return { type: 'timed-out' };
   if (error instanceof RateLimitError) return undefined;

@@ -33,9 +33,11 @@ export interface ReachRow extends Reach {
 /** The row's key in the `meta` store. */
 export const REACH_KEY = 'reach';
 
-/** Whether `reach` says a request now would most likely get no useful answer. */
-export function outOfReach(reach: Reach | undefined): boolean {
-  return reach !== undefined && reach.state !== 'reachable';
+/** Whether `reach` says a request at `now` would most likely get no useful answer. */
+export function outOfReach(reach: Reach | undefined, now: number): boolean {
+  if (reach === undefined || reach.state === 'reachable') return false;
+  // A limit whose time has passed may already be over: the next request tells.
+  return reach.state !== 'limited' || (reach.until ?? 0) > now;
 }
 
 /** The stored state, or undefined before the worker found anything. */
