@@ -52,10 +52,8 @@ const reach = createReachability(
 const apiLimit = createApiLimit({
   db: database,
   now: Date.now,
-  broadcast: (message) => {
-    channel.postMessage(message);
-    if (message.type === 'api-limit' && message.until > 0) reach.report({ type: 'limited', until: message.until });
-  },
+  broadcast: (message) => channel.postMessage(message),
+  reach,
 });
 const scheduler = createPullSchedule({
   pullDeps: async () => {

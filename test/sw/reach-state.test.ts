@@ -155,6 +155,14 @@ describe('what requests report', () => {
 });
 
 describe('the worker\u2019s own requests', () => {
+  it('the API limit met by a pull or a send makes the state limited until its time', async () => {
+    const { db, make } = await tracked();
+    const reach = make();
+    const apiLimit = createApiLimit({ db: async () => db, now: () => 1_000, broadcast: () => undefined, reach });
+    await apiLimit.reached(60_000);
+    expect(reach.current()).toMatchObject({ state: 'limited', since: 1_000, until: 61_000 });
+  });
+
   it('a pull whose requests time out makes Epos Now unreachable, not reachable', async () => {
     const { db, make } = await tracked();
     const reach = make();
