@@ -7,9 +7,9 @@ import type { Reach } from '../store/reach.ts';
 
 /** Props of {@link ConnectionIndicator}. */
 export interface ConnectionIndicatorProps {
-  /** What the worker's requests last found; undefined before they found anything. */
-  reach: Reach | undefined;
-  /** The browser's word (`navigator.onLine`): said only while the worker has said nothing. */
+  /** What the worker's requests last found; null before they found anything; undefined with no worker to ask. */
+  reach: Reach | null | undefined;
+  /** The browser's word (`navigator.onLine`): said only while the worker has said nothing, or with no worker. */
   online: boolean;
   /** Changes kept on this till, not yet on Epos Now. */
   waiting: number;
@@ -29,9 +29,11 @@ export function ConnectionIndicator({ reach, online, waiting, now }: ConnectionI
 }
 
 /** The indicator's words. */
-function connectionText(reach: Reach | undefined, online: boolean, waiting: number, now: number): string {
+function connectionText(reach: Reach | null | undefined, online: boolean, waiting: number, now: number): string {
   const kept = waiting === 0 ? '' : `, ${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting`;
-  if (!reach) return online ? 'Connecting to Epos Now' : `Can’t reach Epos Now: selling from this till${kept}`;
+  // A till refused its storage runs without the worker: the browser's word is all there is.
+  if (reach === undefined) return online ? 'Online' : 'Offline';
+  if (reach === null) return online ? 'Connecting to Epos Now' : `Can’t reach Epos Now: selling from this till${kept}`;
   switch (reach.state) {
     case 'reachable':
       return 'Connected to Epos Now';

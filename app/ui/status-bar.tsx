@@ -18,8 +18,11 @@ import { PullProgressBar } from './pull-progress.tsx';
 export interface StatusBarProps {
   /** The browser's word (`navigator.onLine`): a hint, and what "Sync now" goes by. */
   online: boolean;
-  /** Whether Epos Now can be reached, as the worker's requests last found it; undefined without a worker or before it knows. */
-  reach?: Reach | undefined;
+  /**
+   * Whether Epos Now can be reached, as the worker's requests last found it: null before they found
+   * anything, undefined (omitted) where there is no worker (a till refused its storage).
+   */
+  reach?: Reach | null | undefined;
   meta: readonly KindMeta[];
   /** Records of each kind as the till shows them (a table deleted offline no longer counts). */
   counts?: Readonly<Partial<Record<CachedKind, number>>> | undefined;

@@ -95,7 +95,7 @@ export function Workspace({
       {worker?.updateWaiting ? <UpdateBanner onUpdate={() => session?.worker.applyUpdate()} /> : null}
       <StatusBar
         online={online}
-        reach={reach}
+        reach={reach ?? null}
         meta={view?.meta ?? []}
         counts={view ? shownCounts(view) : undefined}
         progress={view?.progress ?? {}}

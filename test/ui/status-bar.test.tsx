@@ -83,13 +83,21 @@ describe('StatusBar', () => {
   });
 
   it('before the worker has found anything, says it is connecting, or that it cannot reach Epos Now when the browser is offline', () => {
-    renderBar({ online: true });
+    renderBar({ online: true, reach: null });
     expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe('Connecting to Epos Now');
     cleanup();
-    renderBar({ online: false });
+    renderBar({ online: false, reach: null });
     expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe(
       'Can\u2019t reach Epos Now: selling from this till',
     );
+  });
+
+  it('without a worker to ask (a till refused its storage), says what the browser says', () => {
+    renderBar({ online: true });
+    expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe('Online');
+    cleanup();
+    renderBar({ online: false });
+    expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe('Offline');
   });
 
   it('says the catalog was never downloaded, then how old it is with its counts', () => {
