@@ -22,7 +22,11 @@ const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-di
 export function ConnectionIndicator({ reach, online, waiting, now }: ConnectionIndicatorProps) {
   const fine = reach ? reach.state === 'reachable' : online;
   return (
-    <span role="status" aria-label="Connection" class={fine ? 'pill pill-online' : 'pill pill-offline'}>
+    <span
+      role="status"
+      aria-label="Connection"
+      class={fine ? 'pill pill-connection pill-online' : 'pill pill-connection pill-offline'}
+    >
       {connectionText(reach, online, waiting, now)}
     </span>
   );

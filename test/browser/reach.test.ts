@@ -5,11 +5,15 @@
  * failed request, a save says "Saved on this till" at once rather than after the wait for an
  * answer that cannot come, and the bar says connected again after the next answered request.
  */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 450;
+const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 describe('Epos Now unreachable while the browser says online', () => {
   let app: ServedApp;
@@ -58,6 +62,13 @@ describe('Epos Now unreachable while the browser says online', () => {
     expect(kept).toBeLessThan(500);
     await connection().filter({ hasText: 'selling from this till, 1 change waiting' }).waitFor(WAIT);
     expect(standin.records('Customer').filter((c) => c.Surname === 'Uplink')).toEqual([]);
+    // How the bar says it, on a till and on a phone (test-results/screenshots).
+    await mkdir(SCREENSHOTS, { recursive: true });
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: 768 });
+      await page.screenshot({ path: join(SCREENSHOTS, `reach-unreachable-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1024, height: 768 });
 
     standin.faults.clear();
     await page.getByRole('button', { name: 'Sync now' }).click();
