@@ -160,6 +160,18 @@ export function createReachability(onBack: (from: Reach) => void, deps: ReachDep
   };
 }
 
+/**
+ * How long Epos Now must have been out of reach for its return to pull the catalog at once. A
+ * shorter spell is mostly one page GET past its 4 s on a slow line, and missed nothing the
+ * interval will not bring; pulling after each would loop, since every pull brings a settings GET.
+ */
+export const CATCH_UP_AFTER_MS = 30_000;
+
+/** Whether a return to reachable from `from`, at `now`, is worth a pull (the queued writes go anyway). */
+export function pullsToCatchUp(from: Reach, now: number): boolean {
+  return from.state !== 'unreachable' || now - from.since >= CATCH_UP_AFTER_MS;
+}
+
 /** The state an outcome puts the till in. */
 function stateOf(outcome: ReachOutcome): ReachState {
   switch (outcome.type) {

@@ -17,7 +17,7 @@ import { absoluteBase, bootContext, currentClient, database, forgetContext } fro
 import { createOutboxRunner } from './outbox-runner.ts';
 import { hotIds, readPageMessage } from './page-message.ts';
 import { createPullSchedule } from './pull-schedule.ts';
-import { createReachability, reporting } from './reachability.ts';
+import { createReachability, pullsToCatchUp, reporting } from './reachability.ts';
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -36,8 +36,8 @@ const locks = self.navigator.locks as LockManager | undefined;
 // Stored and told to every page: a page opened during an outage says so at once, and a
 // restarted worker keeps when it began.
 const reach = createReachability(
-  () => {
-    void scheduler.pullNow().catch(reportError);
+  (from) => {
+    if (pullsToCatchUp(from, Date.now())) void scheduler.pullNow().catch(reportError);
     void outbox.run().catch(reportError);
   },
   {

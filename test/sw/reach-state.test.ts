@@ -11,7 +11,14 @@ import { type Reach, readReach, writeReach } from '../../app/store/reach.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
 import { createOutboxRunner } from '../../sw/outbox-runner.ts';
 import { createPullSchedule } from '../../sw/pull-schedule.ts';
-import { createReachability, PROBE_TIMEOUT_MS, probeReach, reporting } from '../../sw/reachability.ts';
+import {
+  CATCH_UP_AFTER_MS,
+  createReachability,
+  PROBE_TIMEOUT_MS,
+  probeReach,
+  pullsToCatchUp,
+  reporting,
+} from '../../sw/reachability.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin } from '../standin/standin.ts';
 import { freshDb } from '../store/fixture.ts';
@@ -200,5 +207,17 @@ describe('the worker\u2019s own requests', () => {
     await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Rita' } }, 1);
     expect((await runner.run())?.paused).toBe(true);
     expect(reach.current()?.state).toBe('refused');
+  });
+});
+
+describe('the catch-up pull after a return', () => {
+  it('follows an outage long enough to have missed changes, a refusal or a limit, not a moment past a GET\u2019s time limit', () => {
+    // A page's GET past its 4 s on a slow line, answered by the next pull: pulling again would
+    // bring the settings GET that every pull brings, past its 4 s again, and so on without end.
+    expect(pullsToCatchUp({ state: 'unreachable', since: 1_000 }, 1_000 + 5_000)).toBe(false);
+    expect(pullsToCatchUp({ state: 'unreachable', since: 1_000 }, 1_000 + CATCH_UP_AFTER_MS)).toBe(true);
+    expect(pullsToCatchUp({ state: 'refused', since: 1_000 }, 1_001)).toBe(true);
+    expect(pullsToCatchUp({ state: 'limited', since: 1_000, until: 2_000 }, 1_001)).toBe(true);
+    expect(CATCH_UP_AFTER_MS).toBeLessThanOrEqual(60_000);
   });
 });
