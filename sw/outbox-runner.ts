@@ -88,7 +88,9 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
           }),
         );
     outages = report.offline ? outages + 1 : 0;
-    if (report.offline || report.sent > 0) deps.reach?.report(!report.offline && !report.unanswered);
+    // A refusal met by this pass (sent > 0) is a state of its own: the pages say the token was refused.
+    if (report.offline || report.sent > 0)
+      deps.reach?.report(report.paused ? { type: 'refused' } : !report.offline && !report.unanswered);
     if (report.limited) {
       schedule((await deps.apiLimit.reached(report.limited.retryAfterMs)) - replayDeps.now());
       return report;

@@ -141,7 +141,11 @@ export function startWorker(options: WorkerOptions): WorkerClient {
       post({ type: 'send-now' });
     }, ONLINE_SETTLE_MS);
   };
-  const onOffline = (): void => clearTimeout(settling);
+  const onOffline = (): void => {
+    clearTimeout(settling);
+    // A hint, not the answer: the worker marks Epos Now unreachable now rather than after a failure.
+    post({ type: 'went-offline' });
+  };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
 

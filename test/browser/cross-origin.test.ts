@@ -69,7 +69,10 @@ describe('the app on one origin, the API on another, with the production policy'
   it('offline, a reload opens the till and finds the same products', async () => {
     await context.setOffline(true);
     await page.reload();
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     const name = standin.record('Product', 9)?.Name as string;
     await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
     await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name }).first().waitFor(WAIT);

@@ -56,7 +56,10 @@ describe('the sale\u2019s customer in Chromium', () => {
     await context.setOffline(true);
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     await page.getByRole('button', { name: 'Customer: Noah Patel' }).waitFor(WAIT);
     await context.setOffline(false);
   });

@@ -69,7 +69,7 @@ describe('offline catalog in Chromium', () => {
     const url = new URL(page.url());
     expect(url.searchParams.has('appToken')).toBe(false);
     expect(url.search).toBe('?deviceID=1&locationID=1&staffID=1');
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Online' }).waitFor();
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Connected to Epos Now' }).waitFor();
     await page.getByText(/^Catalog updated (just now|1 min ago)$/).waitFor();
     await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor({ state: 'detached', ...WAIT });
 
@@ -104,7 +104,10 @@ describe('offline catalog in Chromium', () => {
     await context.setOffline(true);
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
 
     const wanted = product(1234);
@@ -159,7 +162,7 @@ describe('offline catalog in Chromium', () => {
   it('back online, the reconnect alone syncs: a product renamed on the server shows under its new name', async () => {
     standin.put('Product', { ...product(1500), Name: 'Reconnected Rhubarb Tart' });
     await context.setOffline(false);
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Online' }).waitFor(WAIT);
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Connected to Epos Now' }).waitFor(WAIT);
     // No button: the page asks for a pull once the connection has held for a moment.
     await search().fill('rhubarb tart');
     await results().getByText('Reconnected Rhubarb Tart', { exact: true }).waitFor(WAIT);

@@ -476,7 +476,10 @@ describe('till and back office in Chromium', () => {
   it('the whole till flow works offline after a reload, and a customer made offline is sent on reconnect', async () => {
     await context.setOffline(true);
     await till.reload();
-    await till.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await till
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     await till.getByText('Front counter', { exact: true }).waitFor(WAIT);
     // By keyboard alone: type, Down into the results (the tile's focus visible), Enter.
     await till.getByRole('searchbox', { name: 'Search products' }).fill('quince');

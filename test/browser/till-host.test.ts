@@ -253,7 +253,10 @@ describe('the app framed by the till host on another site, storage partitioned',
       try {
         await page.getByRole('form', { name: 'Till context' }).getByRole('button', { name: 'Load app' }).click();
         await frame.waitForFunction((before) => performance.timeOrigin !== before, loaded, WAIT);
-        await frame.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+        await frame
+          .getByRole('status', { name: 'Connection' })
+          .filter({ hasText: 'Can\u2019t reach Epos Now' })
+          .waitFor(WAIT);
         await ringUp(frame);
         expectRungUp(await submit(page));
         expect(await page.evaluate(() => (window as unknown as { hostStayed?: boolean }).hostStayed)).toBe(true);
