@@ -67,6 +67,10 @@ const TARGET = 'es2022';
  *   Issue 23's area prices added 0.48 KB (45.60 -> 46.08 alone: the till's area prices read with
  *   the catalog and kept by product, the price choice, the notice while they are not in). All of
  *   issue 23 together 48.83 KB (the chunks each split off compress alone); gate 49.
+ *   Issue 25's wake-ups added 0.26 KB (48.92 -> 49.18): while writes or a refused token wait,
+ *   the page wakes the worker on a timer and on a tap, a key, the page shown again or 'online'
+ *   (app/page/wake.ts), since a browser stops an idle worker and its retry timers with it; a
+ *   queued write landed 63 s after the link came back without it. Gate 49.5.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -102,7 +106,7 @@ const TARGET = 'es2022';
  *   the gate moved to 20.5. Issue 16 added 0.47 KB (20.13 -> 20.60): the client's search for the
  *   other known spelling of a path after a 404, and keeping the one that answered; gate 21.
  */
-const BUDGET = { app: 49_000, lazy: 38_000, worker: 21_000 };
+const BUDGET = { app: 49_500, lazy: 38_000, worker: 21_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

@@ -9,7 +9,7 @@
 import { doubling } from './doubling.ts';
 
 /** First wait after a failed try; doubles up to {@link MAX_RECOVERY_MS}. */
-export const FIRST_RECOVERY_MS = 5_000;
+const FIRST_RECOVERY_MS = 5_000;
 /** Longest wait between tries: a link that returns is used within this. */
 export const MAX_RECOVERY_MS = 30_000;
 
