@@ -7,6 +7,7 @@
 
 import { errorText } from '../app/epos/error-text.ts';
 import type { WorkerMessage } from '../app/store/channel.ts';
+import { anyWaitsOnOutage, outageOver } from '../app/store/outbox-outcomes.ts';
 import type { ApiLimit } from './api-limit.ts';
 import { probeToken } from './auth-probe.ts';
 import { probeReach, type Reachability } from './reachability.ts';
@@ -55,6 +56,8 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
   let timer: unknown;
   // Passes in a row that found the API unreachable or the token refused: spaces out the tries.
   const recovery = createRecoveryGate(deps.now ?? Date.now);
+  // Until this worker's first pass, it has not met Epos Now.
+  let first = true;
 
   async function once(): Promise<ReplayReport | undefined> {
     const replayDeps = await deps.replayDeps();
@@ -65,11 +68,19 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
       schedule(limitedUntil - replayDeps.now());
       return undefined;
     }
+    const { reach } = deps;
+    // A worker (re)started in an outage knows nothing of it but the writes waiting out a back-off
+    // after no answer: its first pass asks first, as after failures, rather than wait them out.
+    if (first && reach && (await anyWaitsOnOutage(replayDeps.db, replayDeps.now()))) reach.report(false);
+    first = false;
     // After failures to reach the API, one GET goes first. A link that says it is up before it
     // passes anything (a reconnect still settling) would otherwise fail the sends themselves, and
     // a failed send may have reached: a create would wait to be looked for on the server, and be
     // held for a person where its kind lists nothing yet.
-    const unreached = deps.reach?.unreachable === true && !(await probeReach(replayDeps.client, deps.reach));
+    const wasUnreachable = reach?.unreachable === true;
+    const unreached = wasUnreachable && !(await probeReach(replayDeps.client, reach));
+    // Answered again: what waited on the outage's back-off goes in this pass, not minutes later.
+    if (wasUnreachable && !unreached) await outageOver(replayDeps.db, replayDeps.now());
     const report: ReplayReport = unreached
       ? { sent: 0, done: 0, nextAt: null, paused: false, offline: true }
       : await deps.withLock(REPLAY_LOCK, () =>
@@ -89,7 +100,10 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
               }),
           }),
         );
-    if (report.offline || report.sent > 0) deps.reach?.report(!report.offline && !report.unanswered);
+    // A look for a create that got no answer says so too: a worker restarted in an outage sends
+    // nothing, only looks, and must not take the silence for a server that answers.
+    if (report.offline || report.sent > 0 || report.unanswered)
+      deps.reach?.report(!report.offline && !report.unanswered);
     if (report.limited) {
       schedule((await deps.apiLimit.reached(report.limited.retryAfterMs)) - replayDeps.now());
       return report;
@@ -109,7 +123,7 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
     }
     deps.clearTimer(timer);
     timer = undefined;
-    if (report.offline) {
+    if (report.offline || report.unanswered) {
       // Reconnecting, Background Sync and a new write all run a pass at once; this try covers a
       // link that comes back without the browser noticing (the uplink behind live Wi-Fi).
       schedule(recovery.failed());

@@ -27,21 +27,23 @@ async function till() {
   });
   const clock = { now: 1_000_000 };
   const timers: { run: () => void; ms: number }[] = [];
-  let caughtUp = 0;
-  const reach = createReachability(() => caughtUp++);
-  const runner = createOutboxRunner({
-    replayDeps: async () => ({ db, client, now: () => clock.now, random: () => 0.5 }),
-    broadcast: () => undefined,
-    setTimer: (run, ms) => timers.push({ run, ms }),
-    clearTimer: () => undefined,
-    withLock: (_name, task) => task(),
-    exclusive: true,
-    apiLimit: createApiLimit({ db: async () => db, now: () => clock.now, broadcast: () => undefined }),
-    reach,
-    now: () => clock.now,
-  });
-  const tries = () => standin.log.length;
-  return { db, standin, link, clock, timers, runner, reach, tries, caughtUp: () => caughtUp };
+  /** A worker as it starts: nothing in memory of the outage. */
+  const start = () => {
+    const reach = createReachability(() => undefined);
+    const runner = createOutboxRunner({
+      replayDeps: async () => ({ db, client, now: () => clock.now, random: () => 0.5 }),
+      broadcast: () => undefined,
+      setTimer: (run, ms) => timers.push({ run, ms }),
+      clearTimer: () => undefined,
+      withLock: (_name, task) => task(),
+      exclusive: true,
+      apiLimit: createApiLimit({ db: async () => db, now: () => clock.now, broadcast: () => undefined }),
+      reach,
+      now: () => clock.now,
+    });
+    return { reach, runner };
+  };
+  return { db, standin, link, clock, timers, start, ...start() };
 }
 
 describe('the runner during an outage', () => {
@@ -84,6 +86,54 @@ describe('the runner during an outage', () => {
     expect(await runner.wake()).toMatchObject({ sent: 1, done: 1 });
     expect(standin.record('Product', 1)?.Name).toBe('Waited');
     expect(reach.unreachable).toBe(false);
+  });
+
+  it('a restarted worker whose first pass only looks for a create, unanswered, counts Epos Now unreachable and tries on the schedule', async () => {
+    const { db, standin, link, clock, timers, runner, start } = await till();
+    link.up = false;
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Rita', Surname: 'Outage' } }, 1);
+    // Sent, no answer: it may have landed, so it waits 20 s to be looked for.
+    expect(await runner.run()).toMatchObject({ sent: 1, unanswered: true });
+    clock.now += 20_000;
+    const restarted = start();
+    expect(restarted.reach.unreachable).toBe(false);
+    timers.length = 0;
+    expect(await restarted.runner.wake()).toMatchObject({ sent: 0, unanswered: true });
+    expect(restarted.reach.unreachable).toBe(true);
+    expect(timers.map((t) => t.ms)).toEqual([5_000]);
+    // Inside the back-off a wake-up asks nothing; the look's own back-off is not what decides.
+    const asked = standin.log.length;
+    expect(await restarted.runner.wake()).toBeUndefined();
+    expect(standin.log.length).toBe(asked);
+  });
+
+  it('the link back: the write whose look failed goes at the first try that is answered, not at the end of its back-off', async () => {
+    const { db, standin, link, clock, runner, start } = await till();
+    // A kind that lists nothing holds a create for a person: Epos Now has customers.
+    standin.put('Customer', { Forename: 'Ann', Surname: 'Before' });
+    link.up = false;
+    await enqueue(db, { op: 'create', kind: 'Customer', body: { Forename: 'Rita', Surname: 'Outage' } }, 1);
+    await runner.run();
+    // Looks failed while the worker did not know Epos Now was unreachable (restarts): a back-off built up.
+    for (let i = 0; i < 3; i++) {
+      clock.now = (await db.getAll('outbox'))[0]!.notBefore;
+      await start().runner.run();
+    }
+    const { notBefore, looks } = (await db.getAll('outbox'))[0]!;
+    expect(looks).toBe(3);
+    expect(notBefore - clock.now).toBeGreaterThan(recoveryDelay(1));
+    const { runner: last } = start();
+    await last.run();
+    link.up = true;
+    clock.now += recoveryDelay(1);
+    // The look, at once; not found, the create goes again after the replayer's short wait.
+    const looked = await last.wake();
+    expect(looked?.nextAt).not.toBeNull();
+    expect(looked!.nextAt! - clock.now).toBeLessThanOrEqual(2_000);
+    clock.now = looked!.nextAt!;
+    expect(await last.run()).toMatchObject({ done: 1 });
+    expect(standin.records('Customer').filter((c) => c.Surname === 'Outage')).toHaveLength(1);
+    expect(await db.count('outbox')).toBe(0);
   });
 
   it('a wake-up while nothing failed runs a pass: a worker restarted during an outage looks at once', async () => {
