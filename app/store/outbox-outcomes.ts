@@ -443,7 +443,7 @@ export async function resume(db: TillDb): Promise<void> {
  * HTTP or timed out, its back-off not over. A create never looked for is not counted: its wait
  * is for the server, which may still be working on its request.
  */
-export function waitsOnOutage(entry: OutboxEntry, now: number): boolean {
+function waitsOnOutage(entry: OutboxEntry, now: number): boolean {
   const waiting = entry.state === 'pending' || (entry.state === 'verify' && (entry.looks ?? 0) > 0);
   const { error } = entry;
   const unanswered = error?.code === 'network' || (error?.code === 'timeout' && error.status === undefined);
