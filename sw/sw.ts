@@ -146,6 +146,11 @@ self.addEventListener('message', (event) => {
     case 'send-now':
       event.waitUntil(outbox.run());
       break;
+    case 'wake':
+      // Each open page wakes the worker on its own timer and on every tap: the runner's back-off
+      // decides whether that costs a request.
+      event.waitUntil(outbox.wake());
+      break;
     case 'settle-held':
       event.waitUntil(scheduler.settleHeld(message.kind, message.gen, message.accept));
       break;

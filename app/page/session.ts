@@ -106,6 +106,11 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     intervalMs: () => config.get().config.refreshMinutes * 60_000,
     // What a cashier taps most: a price changed there shows at the next refresh, not hours later.
     hotIds: () => [...new Set([...config.get().config.favourites, ...mostSold(HOT_SOLD)])],
+    // Writes not yet sent or a refused token: the worker may have stopped, its back-off's timers with it.
+    waiting: () => {
+      const status = outbox.get();
+      return status !== undefined && (status.pending > 0 || status.paused !== null);
+    },
   });
   const holder = createHolder<TillSession>({
     catalog: undefined,

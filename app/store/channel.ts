@@ -110,6 +110,11 @@ export type PageMessage =
   | { type: 'went-offline' }
   /** Writes were queued: send what is due. */
   | { type: 'send-now' }
+  /**
+   * Something waits for Epos Now (writes, a refused token) and a page's timer or a person's tap
+   * says look again: the worker tries only when its recovery back-off allows (sw/recovery.ts).
+   */
+  | { type: 'wake' }
   /** A person's answer to a pull held because it would empty or halve a kind (generation `gen`). */
   | { type: 'settle-held'; kind: CachedKind; gen: number; accept: boolean }
   /** workbox-window's messageSkipWaiting(): activate the waiting version. */
