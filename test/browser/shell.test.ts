@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServedApp, serveApp, unexpected, watchProblems } from './harness.ts';
-import { offlineSwitch } from './outages.ts';
 
 describe('app shell in Chromium', () => {
   let app: ServedApp | undefined;
@@ -74,11 +73,9 @@ describe('app shell in Chromium', () => {
     );
     expect(status).toBe(200);
 
-    const offline = offlineSwitch(context);
-    await offline.down();
+    await context.setOffline(true);
     try {
       const reloaded = await page.reload();
-      await offline.afterNavigation(page);
       expect(reloaded?.fromServiceWorker()).toBe(true);
       await page.getByRole('heading', { name: 'Epos Till' }).waitFor();
       // Offline, an API GET the worker cannot answer from storage is refused in a way the
@@ -89,7 +86,7 @@ describe('app shell in Chromium', () => {
       });
       expect(offlineApi).toEqual({ status: 503, offline: '1' });
     } finally {
-      await offline.up();
+      await context.setOffline(false);
     }
     // Expected errors: Chromium logs the fetches that failed offline and the 503.
     expect(unexpected(problems)).toEqual([]);

@@ -6,13 +6,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Where Debian's `chromium` package puts the browser. */
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-
-/**
- * Another Chromium to test with, e.g. an older release unpacked beside the installed one
- * (README, "Tests"): the suite must pass on both, and only one can be the system package.
- */
-const CHROMIUM_OVERRIDE = 'EPOS_CHROMIUM';
+const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Flags for a quiet, sandbox-free headless run (root in a container has no usable sandbox). */
 const CHROMIUM_ARGS = [
@@ -61,19 +55,14 @@ export interface LaunchOptions {
   thirdPartyData?: ThirdPartyData;
 }
 
-/** The browser's path ($EPOS_CHROMIUM, else Debian's); throws with the fix when it is not there. */
+/** The browser's path; throws with the fix when it is not installed. */
 function chromiumPath(): string {
-  const override = process.env[CHROMIUM_OVERRIDE];
-  if (override) {
-    if (!existsSync(override)) throw new Error(`${CHROMIUM_OVERRIDE} names ${override}, which does not exist.`);
-    return override;
-  }
-  if (!existsSync(DEBIAN_CHROMIUM)) {
+  if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium is missing at ${DEBIAN_CHROMIUM}: run 'sudo apt-get install -y chromium' (Debian package) and retry.`,
+      `Chromium is missing at ${CHROMIUM_PATH}: run 'sudo apt-get install -y chromium' (Debian package) and retry.`,
     );
   }
-  return DEBIAN_CHROMIUM;
+  return CHROMIUM_PATH;
 }
 
 /** Launches headless Chromium; close it in the test's teardown. */
