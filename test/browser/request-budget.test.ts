@@ -99,23 +99,30 @@ describe("the account's request budget in Chromium", () => {
     const third = await context.newPage();
     await third.goto(app.appUrl());
     await third.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
-    await till.waitForTimeout(1_000);
 
     const { standin } = app;
+    const settingsAsks = (from = 0) =>
+      standin.log.slice(from).filter((e) => e.path.startsWith('/api/integration/appsettings')).length;
+    // Every page has finished starting: the till asked at its start and after its first pull, the
+    // office and the third page at theirs. A start-up ask landing after `before` would be counted
+    // as the pull's (a loaded machine starts pages slowly; the office is not waited for above).
+    await expect.poll(() => settingsAsks(), WAIT).toBe(4);
     const before = standin.log.length;
     await office
       .getByRole('button', { name: /Sync now/ })
       .first()
       .click();
-    await office
-      .getByText(/^Catalog updated just now$/)
-      .first()
-      .waitFor(WAIT);
+    // This pull, not the first one ("Catalog updated just now" is already on screen from that).
+    const asked = () => standin.log.slice(before).map((e) => e.path.replace(/\?.*/, ''));
+    await expect
+      .poll(() => asked().filter((path) => path === '/api/V2/Product').length, WAIT)
+      .toBe(Math.ceil(PRODUCTS / 200));
+    await expect.poll(() => settingsAsks(before), WAIT).toBeGreaterThan(0);
+    // Time for a second page's ask to show, were there one.
     await till.waitForTimeout(1_500);
-    const asked = standin.log.slice(before).map((e) => e.path.replace(/\?.*/, ''));
-    expect(asked.filter((path) => path === '/api/V2/Product')).toHaveLength(Math.ceil(PRODUCTS / 200));
 
-    expect(asked.filter((path) => path === '/api/integration/appsettings')).toHaveLength(1);
+    expect(asked().filter((path) => path === '/api/V2/Product')).toHaveLength(Math.ceil(PRODUCTS / 200));
+    expect(asked().filter((path) => path === '/api/integration/appsettings')).toHaveLength(1);
   });
 });
 
