@@ -9,6 +9,7 @@ import type { EposClient, SettingsAnswer } from '../epos/client.ts';
 import type { PageChannel, WorkerMessage } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
 import { keepServerSettings, loadSettingsDocument } from '../store/settings-cache.ts';
+import type { SharedMarks } from './lock-marks.ts';
 import type { Problem } from './problem.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
 import type { WriteOptions, WriteResult, Writer } from './writer.ts';
@@ -56,12 +57,13 @@ export interface ConfigDeps {
    * do not take turns.
    */
   withLock?<T>(name: string, task: () => Promise<T>): Promise<T>;
-  /** Where the till's pages note when one of them last asked for the settings; default localStorage. */
-  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /**
+   * Where the till's pages note which pull's settings one of them asked for (Web Locks' state,
+   * which every page reads alike at once); without it, each page asks for itself.
+   */
+  marks?: SharedMarks;
 }
 
-/** The localStorage key of the last pull whose settings a page of the till asked Epos Now for. */
-const ASKED_KEY = 'epos-till:settings-pull';
 /** The lock the till's pages take turns under to ask for the settings after a pull. */
 const SETTINGS_LOCK = 'epos-till-settings-fetch';
 
@@ -121,28 +123,11 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
    */
   async function fetchAfterPull(pull: number | undefined): Promise<void> {
     const fetchUnlessAsked = async (): Promise<void> => {
-      if (pull !== undefined && askedFor() === String(pull)) return readStored();
+      if (pull !== undefined && (await deps.marks?.has(String(pull)))) return readStored();
       await fetchServer();
-      if (pull !== undefined) noteAsked(String(pull));
+      if (pull !== undefined) await deps.marks?.note(String(pull));
     };
     return deps.withLock ? deps.withLock(SETTINGS_LOCK, fetchUnlessAsked) : fetchUnlessAsked();
-  }
-
-  // Blocked or full storage just means each page asks for itself.
-  function askedFor(): string | null {
-    try {
-      return (deps.storage ?? localStorage).getItem(ASKED_KEY);
-    } catch (error) {
-      if (error instanceof DOMException || error instanceof ReferenceError) return null;
-      throw error;
-    }
-  }
-  function noteAsked(pull: string): void {
-    try {
-      (deps.storage ?? localStorage).setItem(ASKED_KEY, pull);
-    } catch (error) {
-      if (!(error instanceof DOMException || error instanceof ReferenceError)) throw error;
-    }
   }
 
   // One read at a time, in order: a slow fetch cannot overwrite a save made after it began.

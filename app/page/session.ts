@@ -15,6 +15,7 @@ import { loadScript, TILL_SDK_URL } from '../till/till-sdk-script.ts';
 import { type ApiLimitState, watchApiLimit } from './api-limit-state.ts';
 import { type CatalogState, createCatalogState } from './catalog-state.ts';
 import { type ConfigState, createConfigState } from './config-state.ts';
+import { lockMarks } from './lock-marks.ts';
 import { createOutboxState, type OutboxState } from './outbox-state.ts';
 import { exposeWriter } from './page-hook.ts';
 import type { Problem } from './problem.ts';
@@ -88,6 +89,7 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     channel,
     now: Date.now,
     withLock: (name, task) => (navigator.locks ? navigator.locks.request(name, task) : task()),
+    ...(navigator.locks ? { marks: lockMarks(navigator.locks, 'epos-till-settings-asked') } : {}),
   });
   const apiLimit = watchApiLimit(db, channel);
   // After everything above: appending an async script blocks nothing the till needs to start.

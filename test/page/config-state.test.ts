@@ -56,7 +56,7 @@ async function setup(
     db?: TillDb;
     channel?: Channel;
     withLock?: ConfigDeps['withLock'];
-    storage?: ConfigDeps['storage'];
+    marks?: ConfigDeps['marks'];
   } = {},
 ) {
   const db = options.db ?? (await freshDb());
@@ -73,7 +73,7 @@ async function setup(
     channel,
     now: () => NOW,
     ...(options.withLock ? { withLock: options.withLock } : {}),
-    ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.marks ? { marks: options.marks } : {}),
   });
   return { db, channel, getSettings, writer, state };
 }
@@ -327,12 +327,10 @@ describe('ConfigState', () => {
       held = run.catch(() => undefined);
       return run;
     };
-    const shared = new Map<string, string>();
-    const storage = {
-      getItem: (key: string) => shared.get(key) ?? null,
-      setItem: (key: string, value: string) => void shared.set(key, value),
-    };
-    const pages = await Promise.all([1, 2, 3].map(() => setup({ db, channel: join(), withLock, storage })));
+    // What Web Locks' state is to the pages: one set, read alike by all.
+    const noted = new Set<string>();
+    const marks = { note: async (name: string) => void noted.add(name), has: async (name: string) => noted.has(name) };
+    const pages = await Promise.all([1, 2, 3].map(() => setup({ db, channel: join(), withLock, marks })));
     for (const page of pages) await vi.waitFor(() => expect(page.state.get().source).toBe('server'));
     const asked = () => pages.reduce((n, page) => n + page.getSettings.mock.calls.length, 0);
     const before = asked();
@@ -345,6 +343,17 @@ describe('ConfigState', () => {
     for (const page of pages) page.channel.deliver({ type: 'catalog-changed', kinds: [], pull: 7 });
     for (const page of pages) await vi.waitFor(() => expect(page.state.get().config.tillName).toBe('After the pull'));
     expect(asked() - before).toBe(1);
+  });
+
+  it('after a pull, without shared marks (no Web Locks), each page asks for itself', async () => {
+    const join = bus();
+    const db = await freshDb();
+    const pages = await Promise.all([1, 2, 3].map(() => setup({ db, channel: join() })));
+    for (const page of pages) await vi.waitFor(() => expect(page.state.get().source).toBe('server'));
+    const asked = () => pages.reduce((n, page) => n + page.getSettings.mock.calls.length, 0);
+    const before = asked();
+    for (const page of pages) page.channel.deliver({ type: 'catalog-changed', kinds: [], pull: 7 });
+    await vi.waitFor(() => expect(asked() - before).toBe(3));
   });
 
   it('shows a stored document it cannot read as an error, keeping what it had', async () => {
