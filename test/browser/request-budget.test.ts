@@ -5,7 +5,7 @@
  * the pages open in one browser profile share one pull, the settings' request included.
  */
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 450;
@@ -20,8 +20,14 @@ describe("the account's request budget in Chromium", () => {
     app = await serveApp('limit', { products: PRODUCTS });
   });
 
-  afterAll(async () => {
+  // A context left open keeps its pages and worker asking the same stand-in, and its asks would
+  // be counted as the next test's.
+  afterEach(async () => {
     await context?.close();
+    context = undefined;
+  });
+
+  afterAll(async () => {
     await app?.close();
   });
 
@@ -90,6 +96,9 @@ describe("the account's request budget in Chromium", () => {
   });
 
   it('one pull serves every open page of the till: the catalog and the settings are asked once, not once a page', async () => {
+    const { standin } = app;
+    // The test before asked too, of the same stand-in: only this test's asks are counted.
+    const started = standin.log.length;
     context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
     const till = await context.newPage();
     await till.goto(app.appUrl());
@@ -100,13 +109,12 @@ describe("the account's request budget in Chromium", () => {
     await third.goto(app.appUrl());
     await third.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
 
-    const { standin } = app;
-    const settingsAsks = (from = 0) =>
+    const settingsAsks = (from: number) =>
       standin.log.slice(from).filter((e) => e.path.startsWith('/api/integration/appsettings')).length;
     // Every page has finished starting: the till asked at its start and after its first pull, the
     // office and the third page at theirs. A start-up ask landing after `before` would be counted
     // as the pull's (a loaded machine starts pages slowly; the office is not waited for above).
-    await expect.poll(() => settingsAsks(), WAIT).toBe(4);
+    await expect.poll(() => settingsAsks(started), WAIT).toBe(4);
     const before = standin.log.length;
     await office
       .getByRole('button', { name: /Sync now/ })
