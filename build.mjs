@@ -67,6 +67,14 @@ const TARGET = 'es2022';
  *   Issue 23's area prices added 0.48 KB (45.60 -> 46.08 alone: the till's area prices read with
  *   the catalog and kept by product, the price choice, the notice while they are not in). All of
  *   issue 23 together 48.83 KB (the chunks each split off compress alone); gate 49.
+ *   Issue 25's reach state added 0.63 KB (48.92 -> 49.55): the page following the worker's word
+ *   on whether Epos Now answers (its stored row, broadcasts, the offline hint), the status bar
+ *   saying it in a cashier's words in place of Online/Offline, and the writer answering at once
+ *   when Epos Now is out of reach; what a till at the counter needs,
+ *   Issue 25's wake-ups added 0.26 KB (48.92 -> 49.18): while writes or a refused token wait,
+ *   the page wakes the worker on a timer and on a tap, a key, the page shown again or 'online'
+ *   (app/page/wake.ts), since a browser stops an idle worker and its retry timers with it; a
+ *   queued write landed 63 s after the link came back without it. With the reach state, issue 25 together 49.81 KB: gate 50.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -101,8 +109,16 @@ const TARGET = 'es2022';
  *   (12,192 -> 1,977 a day, `npm run bench`), and the probe before sending after an outage; so
  *   the gate moved to 20.5. Issue 16 added 0.47 KB (20.13 -> 20.60): the client's search for the
  *   other known spelling of a path after a 404, and keeping the one that answered; gate 21.
+ *   Issue 25's reach state added 0.82 KB (20.93 -> 21.75): one state from what every request
+ *   found (answered, no answer, timed out, token refused, API limit) stored and broadcast, the
+ *   page GETs' time-out and refusals counted, the probe's own 5 s limit; gate 22.
+ *   Issue 25's recovery without a person added 0.20 KB (20.99 -> 21.19): one capped back-off for
+ *   an outage and a refused token with a gate that wake-ups from pages pass (sw/recovery.ts), the
+ *   writes that waited on the outage made due at the first answer (outageOver), and a restarted
+ *   worker asking first; a queued write now lands within seconds of the link's return, not
+ *   minutes. With the reach state, issue 25 together 21.99 KB: gate 22.5.
  */
-const BUDGET = { app: 49_000, lazy: 38_000, worker: 21_000 };
+const BUDGET = { app: 50_000, lazy: 38_000, worker: 22_500 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

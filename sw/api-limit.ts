@@ -7,12 +7,15 @@ import { clearApiLimit, readApiLimit, writeApiLimit } from '../app/store/api-lim
 import type { WorkerMessage } from '../app/store/channel.ts';
 import type { TillDb } from '../app/store/db.ts';
 import { doubling } from './doubling.ts';
+import type { Reachability } from './reachability.ts';
 
 /** What the back-off needs. */
 export interface ApiLimitDeps {
   db(): Promise<TillDb>;
   now(): number;
   broadcast(message: WorkerMessage): void;
+  /** Told of each limit with its time: the pages say "trying again at" from the one reach state. */
+  reach?: Pick<Reachability, 'report'>;
 }
 
 /** The shared back-off. */
@@ -52,6 +55,7 @@ export function createApiLimit(deps: ApiLimitDeps): ApiLimit {
       known = Promise.resolve({ until, hits: hits + 1 });
       await writeApiLimit(await deps.db(), { until, hits: hits + 1 });
       deps.broadcast({ type: 'api-limit', until });
+      deps.reach?.report({ type: 'limited', until });
       return until;
     },
     async passed() {

@@ -1,15 +1,17 @@
 /**
- * When the outbox is replayed: on request, on Background Sync, on reconnect, at worker start and
- * when a backoff ends. One replay at a time in this worker; a Web Lock keeps a second worker
+ * When the outbox is replayed: on request, on Background Sync, on reconnect, at worker start,
+ * when a backoff ends, and on a wake-up while Epos Now cannot be reached or refuses the token
+ * (sw/recovery.ts). One replay at a time in this worker; a Web Lock keeps a second worker
  * version (or a page) from replaying beside it.
  */
 
 import { errorText } from '../app/epos/error-text.ts';
 import type { WorkerMessage } from '../app/store/channel.ts';
+import { anyWaitsOnOutage, outageOver } from '../app/store/outbox-outcomes.ts';
 import type { ApiLimit } from './api-limit.ts';
-import { authProbeDelay, probeToken } from './auth-probe.ts';
-import { doubling } from './doubling.ts';
+import { probeToken } from './auth-probe.ts';
 import { probeReach, type Reachability } from './reachability.ts';
+import { createRecoveryGate } from './recovery.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';
 
@@ -28,12 +30,9 @@ export interface RunnerDeps {
   apiLimit: ApiLimit;
   /** Told after each pass that sent something whether Epos Now answered. */
   reach?: Reachability;
+  /** The clock of the recovery back-off (ms); default Date.now. */
+  now?: () => number;
 }
-
-/** First wait before trying again when the API could not be reached; doubles up to {@link MAX_PROBE_MS}. */
-export const FIRST_PROBE_MS = 15_000;
-/** Longest wait between tries during an outage. */
-const MAX_PROBE_MS = 5 * 60_000;
 
 /** Name of the Web Lock held while replaying. */
 const REPLAY_LOCK = 'epos-till-outbox-replay';
@@ -42,6 +41,12 @@ const REPLAY_LOCK = 'epos-till-outbox-replay';
 export interface OutboxRunner {
   /** Replays now (or joins the replay under way); resolves when nothing more is due. */
   run(): Promise<ReplayReport | undefined>;
+  /**
+   * A wake-up (a page's timer or activity, Background Sync): replays unless Epos Now was
+   * unreachable or refused the token and the recovery back-off has not ended; joins a replay
+   * under way. Resolves with undefined when it ran nothing.
+   */
+  wake(): Promise<ReplayReport | undefined>;
 }
 
 /** Creates the runner. */
@@ -49,10 +54,10 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
   let current: Promise<ReplayReport | undefined> | undefined;
   let again = false;
   let timer: unknown;
-  // Consecutive passes that found the API unreachable: spaces out the probes of a long outage.
-  let outages = 0;
-  // Probes of a refused token since the queue paused: spaces them out.
-  let authProbes = 0;
+  // Passes in a row that found the API unreachable or the token refused: spaces out the tries.
+  const recovery = createRecoveryGate(deps.now ?? Date.now);
+  // Until this worker's first pass, it has not met Epos Now.
+  let first = true;
 
   async function once(): Promise<ReplayReport | undefined> {
     const replayDeps = await deps.replayDeps();
@@ -63,11 +68,19 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
       schedule(limitedUntil - replayDeps.now());
       return undefined;
     }
+    const { reach } = deps;
+    // A worker (re)started in an outage knows nothing of it but the writes waiting out a back-off
+    // after no answer: its first pass asks first, as after failures, rather than wait them out.
+    if (first && reach && (await anyWaitsOnOutage(replayDeps.db, replayDeps.now()))) reach.report(false);
+    first = false;
     // After failures to reach the API, one GET goes first. A link that says it is up before it
     // passes anything (a reconnect still settling) would otherwise fail the sends themselves, and
     // a failed send may have reached: a create would wait to be looked for on the server, and be
     // held for a person where its kind lists nothing yet.
-    const unreached = deps.reach?.unreachable === true && !(await probeReach(replayDeps.client, deps.reach));
+    const wasUnreachable = reach?.unreachable === true;
+    const unreached = wasUnreachable && !(await probeReach(replayDeps.client, reach));
+    // Answered again: what waited on the outage's back-off goes in this pass, not minutes later.
+    if (wasUnreachable && !unreached) await outageOver(replayDeps.db, replayDeps.now());
     const report: ReplayReport = unreached
       ? { sent: 0, done: 0, nextAt: null, paused: false, offline: true }
       : await deps.withLock(REPLAY_LOCK, () =>
@@ -87,8 +100,11 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
               }),
           }),
         );
-    outages = report.offline ? outages + 1 : 0;
-    if (report.offline || report.sent > 0) deps.reach?.report(!report.offline && !report.unanswered);
+    // A look for a create that got no answer says so too: a worker restarted in an outage sends
+    // nothing, only looks, and must not take the silence for a server that answers. A refusal met by
+    // this pass (sent > 0) is a state of its own: the pages say the token was refused.
+    if (report.offline || report.sent > 0 || report.unanswered)
+      deps.reach?.report(report.paused ? { type: 'refused' } : !report.offline && !report.unanswered);
     if (report.limited) {
       schedule((await deps.apiLimit.reached(report.limited.retryAfterMs)) - replayDeps.now());
       return report;
@@ -98,25 +114,24 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
       // The refusal just met is not probed at once; a pass that found the queue already paused
       // (a page opened again from Epos Now, a write, the probe's timer) asks the API once.
       if (report.sent === 0 && (await probeToken(replayDeps.db, replayDeps.client))) {
-        authProbes = 0;
+        recovery.succeeded();
         deps.broadcast({ type: 'outbox-changed' });
         again = true;
         return report;
       }
-      schedule(authProbeDelay(++authProbes));
+      schedule(recovery.failed());
       return report;
     }
-    authProbes = 0;
     deps.clearTimer(timer);
     timer = undefined;
-    // Reconnecting, Background Sync and a new write all run a pass at once; this probe only
-    // covers a network that comes back without the browser noticing (a server that was down).
-    const wait = report.offline
-      ? doubling(FIRST_PROBE_MS, MAX_PROBE_MS, outages)
-      : report.nextAt === null
-        ? null
-        : Math.max(0, report.nextAt - replayDeps.now());
-    if (wait !== null) schedule(wait);
+    if (report.offline || report.unanswered) {
+      // Reconnecting, Background Sync and a new write all run a pass at once; this try covers a
+      // link that comes back without the browser noticing (the uplink behind live Wi-Fi).
+      schedule(recovery.failed());
+      return report;
+    }
+    recovery.succeeded();
+    if (report.nextAt !== null) schedule(Math.max(0, report.nextAt - replayDeps.now()));
     return report;
   }
 
@@ -144,7 +159,13 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
     return current;
   }
 
-  return { run };
+  function wake(): Promise<ReplayReport | undefined> {
+    // Joined, not queued behind: a second pass at once would be a second try inside the back-off.
+    if (current) return current;
+    return recovery.due() ? run() : Promise.resolve(undefined);
+  }
+
+  return { run, wake };
 }
 
 function reportError(error: unknown): void {

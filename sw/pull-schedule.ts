@@ -13,7 +13,7 @@ import { settleHeld } from '../app/store/snapshot.ts';
 import type { ApiLimit } from './api-limit.ts';
 import { doubling } from './doubling.ts';
 import { type PullDeps, type PullOutcome, type PullPlan, pullCatalog } from './pull.ts';
-import type { Reachability } from './reachability.ts';
+import type { Reachability, ReachOutcome } from './reachability.ts';
 
 /** What the scheduler needs; injectable so tests control time and chance. */
 export interface PullScheduleDeps {
@@ -119,8 +119,8 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
       scheduleRetry();
       throw error;
     }
-    // Any answer, even an error, means the API was reached; only unanswered requests mean it was not.
-    if (outcomes.length > 0) deps.reach?.report(outcomes.some((o) => !o.unreachable));
+    const found = outcomes.length > 0 ? pullFound(outcomes) : undefined;
+    if (found) deps.reach?.report(found);
     const checked = outcomes.filter((o) => o.ok);
     // A refresh that found nothing new changed no records, but the kind's state (when checked): pages re-read that.
     const changed: CachedKind[] = checked.filter((o) => !o.unchanged).map((o) => o.kind);
@@ -188,4 +188,16 @@ export function createPullSchedule(deps: PullScheduleDeps): PullSchedule {
 
 function reportError(error: unknown): void {
   console.error('Catalog pull failed:', errorText(error));
+}
+
+/**
+ * What a pull found of Epos Now: any answer, even an error, means it was reached; a refused token
+ * only when nothing else got through; no answer only when no request got one. A limit is told by
+ * the shared back-off with its time.
+ */
+function pullFound(outcomes: readonly PullOutcome[]): ReachOutcome | undefined {
+  const answered = outcomes.filter((o) => !o.unreachable);
+  if (answered.length === 0) return { type: 'failed' };
+  if (answered.some((o) => !o.refused && !o.limited)) return { type: 'answered' };
+  return answered.some((o) => o.refused) ? { type: 'refused' } : undefined;
 }

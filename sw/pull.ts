@@ -7,7 +7,7 @@
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { errorText } from '../app/epos/error-text.ts';
-import { NetworkError, NotFoundError, RateLimitError } from '../app/epos/errors.ts';
+import { AuthError, isEposError, NotFoundError, RateLimitError } from '../app/epos/errors.ts';
 import { CACHED_KINDS, type CachedKind, MAYBE_UNSERVED, PAGE_SIZE } from '../app/epos/kinds.ts';
 import { readKindMeta } from '../app/store/catalog.ts';
 import type { TillDb } from '../app/store/db.ts';
@@ -23,6 +23,7 @@ import {
 } from '../app/store/snapshot.ts';
 import { createProbe } from './pull-estimate.ts';
 import { refreshKind } from './pull-refresh.ts';
+import { noAnswer } from './reachability.ts';
 
 /** Where a kind's pull stands; sent to every open page. */
 export interface PullProgress {
@@ -55,8 +56,10 @@ export interface PullOutcome {
   held?: true;
   /** Epos Now said the account's API limit was reached, with its Retry-After if any: nothing more is asked now. */
   limited?: { retryAfterMs: number | undefined };
-  /** The request never got an answer (offline, refused, reset): the API could not be reached. */
+  /** The request never got an answer (offline, refused, reset, timed out): the API could not be reached. */
   unreachable?: true;
+  /** Epos Now refused the token (401/403). */
+  refused?: true;
   /** A refresh read some pages and found them as stored: the snapshot stays (sw/pull-refresh.ts). */
   unchanged?: true;
 }
@@ -264,6 +267,8 @@ async function failedPull(
   deps.onProgress?.({ kind, state: 'failed', ...progress, error: message });
   const outcome: PullOutcome = { kind, ok: false, count: progress.records, error: message };
   if (error instanceof RateLimitError) outcome.limited = { retryAfterMs: error.retryAfterMs };
-  if (error instanceof NetworkError) outcome.unreachable = true;
+  // A request that timed out is as unanswered as a reset one: a dead uplink mostly hangs.
+  if (isEposError(error) && noAnswer(error)) outcome.unreachable = true;
+  if (error instanceof AuthError) outcome.refused = true;
   return outcome;
 }

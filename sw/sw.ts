@@ -8,6 +8,7 @@ import { errorText } from '../app/epos/error-text.ts';
 import type { WorkerMessage } from '../app/store/channel.ts';
 import { CHANNEL_NAME, OUTBOX_SYNC_TAG } from '../app/store/channel.ts';
 import { resume } from '../app/store/outbox-outcomes.ts';
+import { readReach, writeReach } from '../app/store/reach.ts';
 import { loadSettingsDocument, refreshIntervalMs } from '../app/store/settings-cache.ts';
 import { answerApiGet } from './api-answers.ts';
 import { createApiLimit } from './api-limit.ts';
@@ -16,7 +17,7 @@ import { absoluteBase, bootContext, currentClient, database, forgetContext } fro
 import { createOutboxRunner } from './outbox-runner.ts';
 import { hotIds, readPageMessage } from './page-message.ts';
 import { createPullSchedule } from './pull-schedule.ts';
-import { createReachability, reporting } from './reachability.ts';
+import { createReachability, pullsToCatchUp, reporting } from './reachability.ts';
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -32,12 +33,28 @@ const configured = refreshBase();
 const locks = self.navigator.locks as LockManager | undefined;
 // The first answer after an outage, to any of the worker's requests, catches up: a pull for the
 // server's changes made meanwhile, and the writes queued.
-const reach = createReachability(() => {
-  void scheduler.pullNow().catch(reportError);
-  void outbox.run().catch(reportError);
+// Stored and told to every page: a page opened during an outage says so at once, and a
+// restarted worker keeps when it began.
+const reach = createReachability(
+  (from) => {
+    if (pullsToCatchUp(from, Date.now())) void scheduler.pullNow().catch(reportError);
+    void outbox.run().catch(reportError);
+  },
+  {
+    now: Date.now,
+    load: async () => readReach(await database()),
+    store: async (state) => writeReach(await database(), state),
+    broadcast: (message) => channel.postMessage(message),
+  },
+);
+// One wait for the account's API limit, whichever of the pull and the outbox met it; the reach
+// state says it too, with its time.
+const apiLimit = createApiLimit({
+  db: database,
+  now: Date.now,
+  broadcast: (message) => channel.postMessage(message),
+  reach,
 });
-// One wait for the account's API limit, whichever of the pull and the outbox met it.
-const apiLimit = createApiLimit({ db: database, now: Date.now, broadcast: (message) => channel.postMessage(message) });
 const scheduler = createPullSchedule({
   pullDeps: async () => {
     const client = await currentClient();
@@ -94,8 +111,9 @@ self.addEventListener('fetch', (event) => {
       token: async () => (await bootContext())?.token,
       timeoutMs: NETWORK_TIMEOUT_MS,
       now: Date.now,
-      // A reload as the connection returns may be the first to get an answer.
-      fetch: reporting((request) => fetch(request), reach),
+      // A reload as the connection returns may be the first to get an answer; one that gets
+      // none in time is answered from storage and says Epos Now is out of reach then.
+      fetch: reporting((request) => fetch(request), reach, NETWORK_TIMEOUT_MS),
     }),
   );
 });
@@ -121,8 +139,17 @@ self.addEventListener('message', (event) => {
           .then(() => Promise.all([scheduler.pullNow(), outbox.run()])),
       );
       break;
+    case 'went-offline':
+      // The browser knows it has no network: no request need fail first to say so.
+      reach.report({ type: 'failed' });
+      break;
     case 'send-now':
       event.waitUntil(outbox.run());
+      break;
+    case 'wake':
+      // Each open page wakes the worker on its own timer and on every tap: the runner's back-off
+      // decides whether that costs a request.
+      event.waitUntil(outbox.wake());
       break;
     case 'settle-held':
       event.waitUntil(scheduler.settleHeld(message.kind, message.gen, message.accept));

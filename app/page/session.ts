@@ -1,13 +1,15 @@
 /**
  * The composition root of a page with a till context: opens the page's one channel and starts,
  * once, everything that runs while the till is open: the catalog (following the worker), the
- * outbox status, the writer, the configuration, the API limit and the worker client. The UI
- * (ui/use-till-session.ts) holds what this returns; nothing else wires these together.
+ * outbox status, the writer, the configuration, the API limit, whether Epos Now can be reached
+ * and the worker client. The UI (ui/use-till-session.ts) holds what this returns; nothing else
+ * wires these together.
  */
 import type { EposClient } from '../epos/client.ts';
 import { isCachedKind } from '../epos/kinds.ts';
 import { CHANNEL_NAME } from '../store/channel.ts';
 import type { TillDb } from '../store/db.ts';
+import { outOfReach } from '../store/reach.ts';
 import type { BootContext } from '../store/schema.ts';
 import { areaIdOf } from '../till/area-price.ts';
 import { mostSold } from '../till/sold-counts.ts';
@@ -19,6 +21,7 @@ import { lockMarks } from './lock-marks.ts';
 import { createOutboxState, type OutboxState } from './outbox-state.ts';
 import { exposeWriter } from './page-hook.ts';
 import type { Problem } from './problem.ts';
+import { type ReachWatch, watchReach } from './reach-state.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
 import { type TillSdkState, watchTillSdk } from './till-sdk-state.ts';
 import { startWorker, type WorkerClient } from './worker-client.ts';
@@ -38,6 +41,8 @@ export interface TillSession {
   config: ConfigState;
   /** Until when the worker waits for Epos Now's API limit. */
   apiLimit: ApiLimitState;
+  /** Whether Epos Now can be reached, as the worker's requests last found it. */
+  reach: ReachWatch;
   /** Epos Now's till SDK script: loaded after start where the build names it and the settings say so. */
   tillSdk: TillSdkState;
   /**
@@ -65,10 +70,13 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
   let worker: WorkerClient | undefined;
   let catalog: CatalogState | undefined;
   const outbox = createOutboxState(db, channel);
+  const reach = watchReach(db, channel);
   const writer = createWriter({
     db,
     channel,
     now: Date.now,
+    // Known out of reach: "kept on this till" at once, not after a wait no answer can end.
+    outOfReach: () => outOfReach(reach.get(), Date.now()),
     // Before the worker client exists (a few ms after start) there is nobody to tell; its
     // start posts 'send-now' once registered, which sends this write too.
     notify: () => worker?.sendNow(),
@@ -100,6 +108,11 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     intervalMs: () => config.get().config.refreshMinutes * 60_000,
     // What a cashier taps most: a price changed there shows at the next refresh, not hours later.
     hotIds: () => [...new Set([...config.get().config.favourites, ...mostSold(HOT_SOLD)])],
+    // Writes not yet sent or a refused token: the worker may have stopped, its back-off's timers with it.
+    waiting: () => {
+      const status = outbox.get();
+      return status !== undefined && (status.pending > 0 || status.paused !== null);
+    },
   });
   const holder = createHolder<TillSession>({
     catalog: undefined,
@@ -108,6 +121,7 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     writer,
     config,
     apiLimit,
+    reach,
     tillSdk,
     api,
     problem: null,
@@ -135,6 +149,7 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
       config.close();
       outbox.close();
       apiLimit.close();
+      reach.close();
       tillSdk.stop();
       channel.close();
     },

@@ -1,8 +1,8 @@
 /**
  * The page's side of the service worker: registers it (after the context is stored, so the
  * worker finds it), asks it to pull the catalog on boot, on a timer, on reconnect and on demand, asks it to
- * send queued writes on boot, on reconnect and after each write, and tells the UI when a new
- * version waits.
+ * send queued writes on boot, on reconnect and after each write, wakes it while writes or a
+ * refused token wait (wake.ts), and tells the UI when a new version waits.
  */
 import { Workbox } from 'workbox-window/build/workbox-window.prod.mjs';
 import { errorText } from '../epos/error-text.ts';
@@ -10,6 +10,7 @@ import type { CachedKind } from '../epos/kinds.ts';
 import { OUTBOX_SYNC_TAG, type PageMessage } from '../store/channel.ts';
 import type { Problem } from './problem.ts';
 import { createHolder, type Subscribable } from './subscribable.ts';
+import { startWakeUps } from './wake.ts';
 
 /** What the UI shows of the worker. */
 export interface WorkerState {
@@ -48,6 +49,8 @@ export interface WorkerOptions {
   hotIds?(): number[];
   /** The worker script; default `sw.js` beside the page. */
   scriptUrl?: string;
+  /** Whether anything waits for Epos Now (writes, a refused token): the page then wakes the worker. */
+  waiting?(): boolean;
 }
 
 /** How often the page asks the worker whether the catalog has come of age. */
@@ -141,9 +144,17 @@ export function startWorker(options: WorkerOptions): WorkerClient {
       post({ type: 'send-now' });
     }, ONLINE_SETTLE_MS);
   };
-  const onOffline = (): void => clearTimeout(settling);
+  const onOffline = (): void => {
+    clearTimeout(settling);
+    // A hint, not the answer: the worker marks Epos Now unreachable now rather than after a failure.
+    post({ type: 'went-offline' });
+  };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
+  const waiting = options.waiting;
+  const stopWakeUps = waiting
+    ? startWakeUps({ wake: () => post({ type: 'wake' }), waiting, window, document })
+    : () => undefined;
 
   return {
     ...base,
@@ -158,6 +169,7 @@ export function startWorker(options: WorkerOptions): WorkerClient {
     stop() {
       clearInterval(timer);
       clearTimeout(settling);
+      stopWakeUps();
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
     },

@@ -46,6 +46,12 @@ export interface WriterDeps {
    * is offline, no answer can come within the wait: "queued" is said at once.
    */
   online?(): boolean;
+  /**
+   * Whether the worker's last requests found Epos Now out of reach (no answer, a refused token,
+   * the API limit; app/store/reach.ts). Then no answer can come within the wait either, whatever
+   * the browser says: "queued" is said at once.
+   */
+  outOfReach?(): boolean;
 }
 
 /** The writer: every write, and what a person does with writes the server would not take. */
@@ -113,7 +119,7 @@ export function createWriter(deps: WriterDeps): Writer {
           answer({ state: 'queued', seq, recordId: queued.recordId });
           if (!options.onSettled) stop();
         },
-        online() ? (deps.waitMs ?? 3_000) : 0,
+        online() && !deps.outOfReach?.() ? (deps.waitMs ?? 3_000) : 0,
       );
       const listener = (event: Event): void => {
         const message = (event as MessageEvent<WorkerMessage>).data;

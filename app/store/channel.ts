@@ -4,6 +4,7 @@
  * worker (a BroadcastChannel message would not).
  */
 import type { CachedKind } from '../epos/kinds.ts';
+import type { Reach } from './reach.ts';
 import type { OutboxTarget } from './schema.ts';
 
 /** Name of the worker-to-pages channel. */
@@ -74,9 +75,16 @@ export interface ApiLimitMessage {
   until: number;
 }
 
+/** Whether Epos Now can be reached changed (see reach.ts): every page says so at once. */
+export interface ReachMessage {
+  type: 'reach';
+  reach: Reach;
+}
+
 /** What the worker (or, for settings, another page) broadcasts. */
 export type WorkerMessage =
   | ApiLimitMessage
+  | ReachMessage
   | PullProgressMessage
   | CatalogChangedMessage
   | OutboxChangedMessage
@@ -94,8 +102,19 @@ export type PageMessage =
   | { type: 'pull-if-stale'; intervalMs: number; hot?: number[] }
   /** The boot context changed (new token or base): re-read it, and resume a queue paused for a token. */
   | { type: 'context-changed' }
+  /**
+   * The browser says it went offline: a hint, not the answer (it stays online when a shop's
+   * uplink dies behind live Wi-Fi), that makes the worker mark Epos Now unreachable now rather
+   * than after its next request fails. Coming back, the page's pull and send are the tries.
+   */
+  | { type: 'went-offline' }
   /** Writes were queued: send what is due. */
   | { type: 'send-now' }
+  /**
+   * Something waits for Epos Now (writes, a refused token) and a page's timer or a person's tap
+   * says look again: the worker tries only when its recovery back-off allows (sw/recovery.ts).
+   */
+  | { type: 'wake' }
   /** A person's answer to a pull held because it would empty or halve a kind (generation `gen`). */
   | { type: 'settle-held'; kind: CachedKind; gen: number; accept: boolean }
   /** workbox-window's messageSkipWaiting(): activate the waiting version. */

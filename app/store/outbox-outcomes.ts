@@ -439,6 +439,41 @@ export async function resume(db: TillDb): Promise<void> {
 }
 
 /**
+ * Whether an entry waits only because Epos Now gave no answer: a send or a look that failed below
+ * HTTP or timed out, its back-off not over. A create never looked for is not counted: its wait
+ * is for the server, which may still be working on its request.
+ */
+function waitsOnOutage(entry: OutboxEntry, now: number): boolean {
+  const waiting = entry.state === 'pending' || (entry.state === 'verify' && (entry.looks ?? 0) > 0);
+  const { error } = entry;
+  const unanswered = error?.code === 'network' || (error?.code === 'timeout' && error.status === undefined);
+  return waiting && unanswered && entry.notBefore > now;
+}
+
+/** Whether any entry {@link waitsOnOutage}: a worker that starts knows no more of the link than that. */
+export async function anyWaitsOnOutage(db: TillDb, now: number): Promise<boolean> {
+  return (await db.getAll('outbox')).some((entry) => waitsOnOutage(entry, now));
+}
+
+/**
+ * Epos Now answers again after an outage: the entries that {@link waitsOnOutage} are due now.
+ * Their back-off grew with each failure, up to minutes, and was about the link. Returns how many
+ * were moved.
+ */
+export async function outageOver(db: TillDb, now: number): Promise<number> {
+  // Stryker disable next-line ObjectLiteral: strict durability only changes when a browser reports the commit on disk; fake-indexeddb has no disk
+  const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
+  let moved = 0;
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    if (!waitsOnOutage(cursor.value, now)) continue;
+    moved++;
+    await cursor.update({ ...cursor.value, notBefore: now });
+  }
+  await tx.done;
+  return moved;
+}
+
+/**
  * Entries left `sending` by a replayer that died (a closed tab, a stopped worker). Updates,
  * deletes and saves are safe to send again; a create may have landed, so it is verified first,
  * but only `verifyAfterMs` after it was sent: the server may still be working on a request

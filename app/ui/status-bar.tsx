@@ -2,12 +2,13 @@
 import type { CachedKind } from '../epos/kinds.ts';
 import type { PullProgress } from '../page/catalog-state.ts';
 import type { OutboxStatus } from '../store/outbox-status.ts';
+import type { Reach } from '../store/reach.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { ApiLimitNotice } from './api-limit-notice.tsx';
 import { CatalogAge } from './catalog-age.tsx';
 import { CatalogHeld } from './catalog-held.tsx';
+import { ConnectionIndicator } from './connection-indicator.tsx';
 import { NewTokenAlert } from './new-token-alert.tsx';
-import { OnlineIndicator } from './online-indicator.tsx';
 import { ChangesAlerts, PendingChanges } from './pending-changes.tsx';
 import { PullButton } from './pull-button.tsx';
 import { PullError } from './pull-error.tsx';
@@ -15,7 +16,13 @@ import { PullProgressBar } from './pull-progress.tsx';
 
 /** Props of {@link StatusBar}. */
 export interface StatusBarProps {
+  /** The browser's word (`navigator.onLine`): a hint, and what "Sync now" goes by. */
   online: boolean;
+  /**
+   * Whether Epos Now can be reached, as the worker's requests last found it: null before they found
+   * anything, undefined (omitted) where there is no worker (a till refused its storage).
+   */
+  reach?: Reach | null | undefined;
   meta: readonly KindMeta[];
   /** Records of each kind as the till shows them (a table deleted offline no longer counts). */
   counts?: Readonly<Partial<Record<CachedKind, number>>> | undefined;
@@ -39,6 +46,7 @@ export interface StatusBarProps {
 /** Connection, unsent changes, catalog state and Sync now. */
 export function StatusBar({
   online,
+  reach,
   meta,
   counts,
   progress,
@@ -51,12 +59,16 @@ export function StatusBar({
   contextProblem = null,
   apiLimitUntil = 0,
 }: StatusBarProps) {
+  // The network to Epos Now works: the browser says online and the worker's requests get answers
+  // (a refused token or the limit are answers). What the catalog's words go by.
+  const connected = online && reach?.state !== 'unreachable';
   return (
     <section class="status-bar" aria-label="Till status">
       <div class="status-row">
-        <OnlineIndicator online={online} />
+        <ConnectionIndicator reach={reach} online={online} waiting={outbox?.pending ?? 0} now={now} />
         <PendingChanges status={outbox} />
-        <CatalogAge meta={meta} now={now} counts={counts} intervalMs={intervalMs} online={online} />
+        <CatalogAge meta={meta} now={now} counts={counts} intervalMs={intervalMs} online={connected} />
+        {/* A press is a person's try, the quickest way to see whether the line is back: refused only when the browser itself is offline. */}
         <PullButton
           onSync={onPullNow}
           disabled={!canPull || !online}
@@ -77,7 +89,7 @@ export function StatusBar({
       <PullError
         progress={progress}
         meta={meta}
-        online={online}
+        online={connected}
         now={now}
         onNewToken={outbox?.paused ? undefined : onNewToken}
       />

@@ -70,6 +70,11 @@ export function Workspace({
   const settings = useSubscription(session?.config);
   const apiLimitUntil = useSubscription(session?.apiLimit) ?? 0;
   const online = useOnline();
+  const reach = useSubscription(session?.reach);
+  // Whether requests to Epos Now get answers: what the screens that try again on reconnect go by
+  // (naming the sale's customer, the back office's records), since a shop's dead uplink never
+  // turns navigator.onLine false, and so never true again either.
+  const connected = online && reach?.state !== 'unreachable';
   const now = useNow();
   // Taken over by a newer tab: the outbox can no longer be read, so its last state is not claimed.
   const replaced = useReplaced(db);
@@ -90,6 +95,7 @@ export function Workspace({
       {worker?.updateWaiting ? <UpdateBanner onUpdate={() => session?.worker.applyUpdate()} /> : null}
       <StatusBar
         online={online}
+        reach={reach ?? null}
         meta={view?.meta ?? []}
         counts={view ? shownCounts(view) : undefined}
         progress={view?.progress ?? {}}
@@ -116,7 +122,7 @@ export function Workspace({
             api={session?.api}
             passedCustomerId={passedCustomerId}
             onPassedCustomerTaken={onPassedCustomerTaken}
-            online={online}
+            online={connected}
             pulling={Object.values(view?.progress ?? {}).some((p) => p.state === 'running')}
           />
         ) : (
@@ -125,7 +131,7 @@ export function Workspace({
             session={session}
             catalog={view}
             outbox={outbox}
-            online={online}
+            online={connected}
             now={now}
             canPull={canPull}
             persisted={persisted}

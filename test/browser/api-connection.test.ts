@@ -16,6 +16,7 @@ import { createStandin } from '../standin/standin.ts';
 import { buildTo } from '../tools/build.ts';
 import { launchChromium } from '../tools/chromium.ts';
 import { unexpected, WAIT, watchProblems } from './harness.ts';
+import { offlineSwitch } from './outages.ts';
 
 describe('changing the API connection in the back office', () => {
   // Two accounts: the build's default on another origin, and the one behind this site's /api.
@@ -84,11 +85,13 @@ describe('changing the API connection in the back office', () => {
       .getByText(app?.url as string)
       .waitFor(WAIT);
 
-    await context.setOffline(true);
+    const offline = offlineSwitch(context);
+    await offline.down();
     await page.goto(`${app?.url}/`);
+    await offline.afterNavigation(page);
     await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
     await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name }).first().waitFor(WAIT);
-    await context.setOffline(false);
+    await offline.up();
     expect(remote.log.length).toBe(remoteAsked);
     // The address bar never carries the token after boot.
     expect(page.url()).not.toContain(encodeURIComponent(remote.token));

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordId } from '../../app/epos/ids.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { offlineSwitch } from './outages.ts';
 
 const PRODUCTS = 450;
 const gbp = (major: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(major);
@@ -87,10 +88,15 @@ describe('area prices in Chromium', () => {
     expect(await page.getByText(/This area\u2019s prices/).count()).toBe(0);
 
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
-    await context.setOffline(true);
+    const offline = offlineSwitch(context);
+    await offline.down();
     // The address bar has lost the token, so the till starts from the stored context, area and all.
     await page.reload();
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await offline.afterNavigation(page);
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     await page.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
     // The kept line and one more, both at the area's price.
     expect(await sell(page, priced.areaPrice)).toContain(`${priced.name}−2+${priced.twiceAreaPrice}`);

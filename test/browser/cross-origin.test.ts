@@ -16,6 +16,7 @@ import { createStandin } from '../standin/standin.ts';
 import { buildTo } from '../tools/build.ts';
 import { launchChromium } from '../tools/chromium.ts';
 import { unexpected, WAIT, watchProblems } from './harness.ts';
+import { offlineSwitch } from './outages.ts';
 
 const PRODUCTS = 600;
 
@@ -67,14 +68,19 @@ describe('the app on one origin, the API on another, with the production policy'
   });
 
   it('offline, a reload opens the till and finds the same products', async () => {
-    await context.setOffline(true);
+    const offline = offlineSwitch(context);
+    await offline.down();
     await page.reload();
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await offline.afterNavigation(page);
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     const name = standin.record('Product', 9)?.Name as string;
     await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
     await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name }).first().waitFor(WAIT);
     // Refused connections offline are the browser's own words; nothing was refused by the policy.
     expect(unexpected(problems).filter((text) => /Content Security Policy|CORS/i.test(text))).toEqual([]);
-    await context.setOffline(false);
+    await offline.up();
   });
 });

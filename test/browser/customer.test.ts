@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { offlineSwitch } from './outages.ts';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA, as screens.test.ts checks every screen. */
@@ -53,12 +54,17 @@ describe('the sale\u2019s customer in Chromium', () => {
   });
 
   it('offline, a reload still shows the sale\u2019s customer by name', async () => {
-    await context.setOffline(true);
+    const offline = offlineSwitch(context);
+    await offline.down();
     const reloaded = await page.reload();
+    await offline.afterNavigation(page);
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     await page.getByRole('button', { name: 'Customer: Noah Patel' }).waitFor(WAIT);
-    await context.setOffline(false);
+    await offline.up();
   });
 
   it('online, a cashier attaches a customer found by typing part of a name', async () => {

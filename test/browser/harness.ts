@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { type OutageProxy, startOutageProxy } from '../server/outage.ts';
 import { type RunningServer, startServer } from '../server/server.ts';
 import { createStandin, type Standin, type StandinOptions } from '../standin/standin.ts';
 import { buildTo } from '../tools/build.ts';
@@ -21,19 +22,37 @@ export interface ServedApp {
   standin: Standin;
   server: RunningServer;
   browser: Browser;
+  /** The proxy the browser reaches the server through, when asked for (`outage: true`); else undefined. */
+  outage: OutageProxy | undefined;
+  /** The origin the browser opens: the outage proxy's when there is one, else the server's. */
+  origin: string;
   /** The page with its context in the query string, as Epos Now opens it. */
   appUrl(): string;
   /** Closes the browser and the server, and removes the build. */
   close(): Promise<void>;
 }
 
+/** The stand-in's options, and how the browser reaches the server. */
+export interface ServeOptions extends StandinOptions {
+  /**
+   * Puts an outage proxy (test/server/outage.ts) between the browser and the server, app and API
+   * alike, so a test can kill the shop's uplink while the browser stays online.
+   */
+  outage?: boolean;
+}
+
 /** Builds into a fresh temporary directory, starts the server and launches Chromium. */
-export async function serveApp(name: string, standinOptions: StandinOptions = {}): Promise<ServedApp> {
+export async function serveApp(
+  name: string,
+  { outage: withOutage = false, ...standinOptions }: ServeOptions = {},
+): Promise<ServedApp> {
   const outdir = await mkdtemp(join(tmpdir(), `epos-${name}-`));
   let server: RunningServer | undefined;
+  let outage: OutageProxy | undefined;
   let browser: Browser | undefined;
   const close = async (): Promise<void> => {
     await browser?.close();
+    await outage?.close();
     await server?.close();
     await rm(outdir, { recursive: true, force: true });
   };
@@ -41,13 +60,16 @@ export async function serveApp(name: string, standinOptions: StandinOptions = {}
     await buildTo(outdir);
     const standin = createStandin(standinOptions);
     server = await startServer({ api: (request) => standin.fetch(request), staticDir: outdir });
+    if (withOutage) outage = await startOutageProxy(server.port);
     browser = await launchChromium();
-    const url = server.url;
+    const url = outage?.url ?? server.url;
     return {
       outdir,
       standin,
       server,
       browser,
+      outage,
+      origin: url,
       appUrl: () => `${url}/?appToken=${encodeURIComponent(standin.token)}&deviceID=1&locationID=1&staffID=1`,
       close,
     };

@@ -2,7 +2,9 @@
  * The till with the network unplugged, in real Chromium with the real worker and IndexedDB: the
  * first visit pulls the catalog, a reload offline still searches it, API GETs are answered from
  * storage in the server's shape, and syncs after reconnecting (or failing midway) behave.
- * The steps share one browser context and run in order.
+ * The steps share one browser context and run in order, once for each way the link goes down:
+ * the browser's offline switch, and a dead uplink (the outage proxy black-holing or resetting
+ * every connection, app and API alike) while the browser still says it is online.
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import type { OpenRecord } from '../../app/epos/records.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { type Link, linkFor, OUTAGES } from './outages.ts';
 
 const PRODUCTS = 3000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -23,16 +26,19 @@ declare global {
   }
 }
 
-describe('offline catalog in Chromium', () => {
+describe.each(OUTAGES)('offline catalog in Chromium: %s', (kind) => {
   let app: ServedApp | undefined;
   let outdir = '';
   let standin: ServedApp['standin'];
   let context: BrowserContext;
   let page: Page;
+  let link: Link;
   let problems: string[] = [];
+  // The steps after the reconnect are about syncing, not outages: once is enough.
+  const switchOnly = kind === 'offline switch';
 
   beforeAll(async () => {
-    app = await serveApp('offline', { products: PRODUCTS });
+    app = await serveApp('offline', { products: PRODUCTS, outage: !switchOnly });
     ({ outdir, standin } = app);
     await mkdir(SCREENSHOTS, { recursive: true });
     context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -44,6 +50,7 @@ describe('offline catalog in Chromium', () => {
     });
     page = await context.newPage();
     problems = watchProblems(page);
+    link = linkFor(kind, app, context);
   });
 
   afterAll(async () => {
@@ -69,7 +76,7 @@ describe('offline catalog in Chromium', () => {
     const url = new URL(page.url());
     expect(url.searchParams.has('appToken')).toBe(false);
     expect(url.search).toBe('?deviceID=1&locationID=1&staffID=1');
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Online' }).waitFor();
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Connected to Epos Now' }).waitFor();
     await page.getByText(/^Catalog updated (just now|1 min ago)$/).waitFor();
     await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor({ state: 'detached', ...WAIT });
 
@@ -101,16 +108,28 @@ describe('offline catalog in Chromium', () => {
   });
 
   it('offline, a reload loads the shell and search finds products by name and by barcode', async () => {
-    await context.setOffline(true);
+    await link.down();
+    const reloadStarted = Date.now();
     const reloaded = await page.reload();
+    await link.afterNavigation(page);
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    // The reach state says so whichever way the link went: the browser's offline event, or the
+    // page's first API request through the worker going unanswered (the settings, at start).
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    const reloadMs = Date.now() - reloadStarted;
 
     const wanted = product(1234);
+    const searchStarted = Date.now();
     await search().fill(wanted.Name);
     await results().getByText(wanted.Name, { exact: true }).first().waitFor(WAIT);
-    await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-offline-search.png') });
+    const searchMs = Date.now() - searchStarted;
+    // Printed, not asserted: a hung request must not make the till wait (issue 25), and this shows it.
+    console.log(`offline catalog (${kind}): reload to products shown ${reloadMs} ms, search to result ${searchMs} ms`);
+    if (switchOnly) await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-offline-search.png') });
 
     // A scanner types into the focused search box and ends with Enter: the product goes in the basket.
     const scanned = product(2345);
@@ -126,6 +145,7 @@ describe('offline catalog in Chromium', () => {
     // The catalog was fresh, so the offline reload asked for nothing: no pull failed.
     expect((await workerMessages()).filter((m) => m.type === 'pull-progress')).toEqual([]);
 
+    if (!switchOnly) return;
     await search().fill(wanted.Name);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: join(SCREENSHOTS, 'till-360-offline-search.png') });
@@ -156,68 +176,92 @@ describe('offline catalog in Chromium', () => {
     expect(answers.customers).toMatchObject({ status: 503, offline: '1' });
   });
 
-  it('back online, the reconnect alone syncs: a product renamed on the server shows under its new name', async () => {
+  it.runIf(switchOnly)(
+    'back online, the reconnect alone syncs: a product renamed on the server shows under its new name',
+    async () => {
+      standin.put('Product', { ...product(1500), Name: 'Reconnected Rhubarb Tart' });
+      await link.up();
+      await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Connected to Epos Now' }).waitFor(WAIT);
+      // No button: the page asks for a pull once the connection has held for a moment.
+      await search().fill('rhubarb tart');
+      await results().getByText('Reconnected Rhubarb Tart', { exact: true }).waitFor(WAIT);
+      await page.getByText(/^Catalog updated just now$/).waitFor(WAIT);
+    },
+  );
+
+  it.runIf(!switchOnly)('the link back, a sync brings a product renamed on the server', async () => {
+    // Recovery without a person (a probe noticing the link is back) is wt-recovery's to test;
+    // here the link itself: connections held or reset during the outage do not stop a new pull.
     standin.put('Product', { ...product(1500), Name: 'Reconnected Rhubarb Tart' });
-    await context.setOffline(false);
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Online' }).waitFor(WAIT);
-    // No button: the page asks for a pull once the connection has held for a moment.
+    await link.up();
+    await page.getByRole('button', { name: 'Sync now' }).click();
     await search().fill('rhubarb tart');
     await results().getByText('Reconnected Rhubarb Tart', { exact: true }).waitFor(WAIT);
-    await page.getByText(/^Catalog updated just now$/).waitFor(WAIT);
-  });
-
-  it('a pull failing midway keeps the old names and shows the failure; after the fault clears a sync succeeds', async () => {
-    const before = product(1600).Name;
-    standin.put('Product', { ...product(1600), Name: 'Faulty Fennel Focaccia' });
-    standin.faults.add({ match: { path: '/api/V2/Product?page=3' }, type: 'status', status: 503 });
-    await page.getByRole('button', { name: 'Sync now' }).click();
-
-    const alert = page.getByRole('alert').filter({ hasText: 'Catalog sync failed' });
-    await alert.waitFor(WAIT);
-    expect(await alert.textContent()).toContain('HTTP 503');
-    expect(await alert.textContent()).toContain('The till keeps using its stored catalog');
-    await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-sync-failed.png') });
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: join(SCREENSHOTS, 'till-360-sync-failed.png'), fullPage: true });
-    await page.setViewportSize({ width: 1024, height: 768 });
-
-    // The previous snapshot is whole: the old name is still found, the new one not yet.
-    await search().fill(before);
-    await results().getByText(before, { exact: true }).first().waitFor(WAIT);
-    await search().fill('fennel focaccia');
-    await page.getByText('No products match \u201cfennel focaccia\u201d').waitFor(WAIT);
-    expect((await page.evaluate(readStoredProducts)).find((p) => p.ProductID === 1600)?.Name).toBe(before);
-
-    standin.faults.clear();
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await search().fill('fennel focaccia');
-    await results().getByText('Faulty Fennel Focaccia', { exact: true }).waitFor(WAIT);
-    await alert.waitFor({ state: 'detached', ...WAIT });
-  });
-
-  it('a new version waits behind "Update available"; "Update now" activates it and reloads', async () => {
-    // Any byte change to sw.js is a new version to the browser.
-    await appendFile(join(outdir, 'sw.js'), '\n// next version\n');
-    await page.evaluate(() => {
-      (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
-    });
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const banner = page.getByRole('complementary', { name: 'App update' });
-    await banner.getByText('Update available').waitFor(WAIT);
-    await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-update.png') });
-    await banner.getByRole('button', { name: 'Update now' }).click();
-    await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate, undefined, WAIT);
-    await search().waitFor(WAIT);
-    expect(await banner.count()).toBe(0);
-    const state = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
-    });
-    expect(state).toEqual({ waiting: null, controlled: true });
-    await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
-
     expect(unexpected(problems)).toEqual([]);
   });
+
+  it.runIf(switchOnly)(
+    'a pull failing midway keeps the old names and shows the failure; after the fault clears a sync succeeds',
+    async () => {
+      const before = product(1600).Name;
+      standin.put('Product', { ...product(1600), Name: 'Faulty Fennel Focaccia' });
+      standin.faults.add({ match: { path: '/api/V2/Product?page=3' }, type: 'status', status: 503 });
+      await page.getByRole('button', { name: 'Sync now' }).click();
+
+      const alert = page.getByRole('alert').filter({ hasText: 'Catalog sync failed' });
+      await alert.waitFor(WAIT);
+      expect(await alert.textContent()).toContain('HTTP 503');
+      expect(await alert.textContent()).toContain('The till keeps using its stored catalog');
+      await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-sync-failed.png') });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: join(SCREENSHOTS, 'till-360-sync-failed.png'), fullPage: true });
+      await page.setViewportSize({ width: 1024, height: 768 });
+
+      // The previous snapshot is whole: the old name is still found, the new one not yet.
+      await search().fill(before);
+      await results().getByText(before, { exact: true }).first().waitFor(WAIT);
+      await search().fill('fennel focaccia');
+      await page.getByText('No products match \u201cfennel focaccia\u201d').waitFor(WAIT);
+      expect((await page.evaluate(readStoredProducts)).find((p) => p.ProductID === 1600)?.Name).toBe(before);
+
+      standin.faults.clear();
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await search().fill('fennel focaccia');
+      await results().getByText('Faulty Fennel Focaccia', { exact: true }).waitFor(WAIT);
+      await alert.waitFor({ state: 'detached', ...WAIT });
+    },
+  );
+
+  it.runIf(switchOnly)(
+    'a new version waits behind "Update available"; "Update now" activates it and reloads',
+    async () => {
+      // Any byte change to sw.js is a new version to the browser.
+      await appendFile(join(outdir, 'sw.js'), '\n// next version\n');
+      await page.evaluate(() => {
+        (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+      });
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const banner = page.getByRole('complementary', { name: 'App update' });
+      await banner.getByText('Update available').waitFor(WAIT);
+      await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-update.png') });
+      await banner.getByRole('button', { name: 'Update now' }).click();
+      await page.waitForFunction(
+        () => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate,
+        undefined,
+        WAIT,
+      );
+      await search().waitFor(WAIT);
+      expect(await banner.count()).toBe(0);
+      const state = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
+      });
+      expect(state).toEqual({ waiting: null, controlled: true });
+      await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+
+      expect(unexpected(problems)).toEqual([]);
+    },
+  );
 });
 
 describe('first start without a token, and storage that will not open', () => {

@@ -6,6 +6,10 @@
  * The test calls the page's own writer through `window.eposTill.write` (app/page/page-hook.ts): the
  * one function the screens call, in the real build, so the path under test is the one that
  * ships, for four kinds of write at once (till-flow.test.ts drives the forms themselves).
+ *
+ * The app is served through the outage proxy (test/server/outage.ts), passing until a test kills
+ * the link: a write made while the shop's uplink is dead (black-holed or reset, the browser still
+ * online) is kept through a reload and sent once when the link is back.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +22,7 @@ import type { Write } from '../../app/store/outbox.ts';
 import { createMoney } from '../../app/till/money.ts';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { type Link, linkFor, PROXY_OUTAGES } from './outages.ts';
 
 const PRODUCTS = 450;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -34,7 +39,7 @@ describe('offline writes in Chromium', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    app = await serveApp('writes', { products: PRODUCTS });
+    app = await serveApp('writes', { products: PRODUCTS, outage: true });
     await mkdir(SCREENSHOTS, { recursive: true });
   });
 
@@ -43,6 +48,7 @@ describe('offline writes in Chromium', () => {
   });
 
   afterEach(async () => {
+    app?.outage?.set('pass');
     await context?.close();
     context = undefined;
   });
@@ -96,12 +102,16 @@ describe('offline writes in Chromium', () => {
     const settings = { version: 1, till: { refreshMinutes: 20, receiptFooter: 'Saved while offline' } };
     const customersBefore = standin.records('Customer').length;
     const writesBefore = writesSeen().length;
+    const link = linkFor('offline switch', app, context as BrowserContext);
 
-    await context?.setOffline(true);
+    await link.down();
     // Wait until the browser says it is offline: a request failing while navigator.onLine is still
     // true may have reached the server, so a create failing then is (rightly) verified first,
     // 20 s later, and would arrive after the others.
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     // The worker learns it separately from the page: ask it.
     await expect.poll(async () => context?.serviceWorkers()[0]?.evaluate(() => navigator.onLine), WAIT).toBe(false);
     const results = await write(
@@ -114,7 +124,7 @@ describe('offline writes in Chromium', () => {
     // A create made offline has a temporary id until the server gives it one.
     expect(results[0]?.recordId).toBeLessThan(0);
     await showsChanges('4 pending');
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor();
+    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Can\u2019t reach Epos Now' }).waitFor();
     // Queued durably in the order made.
     expect((await page.evaluate(readOutbox)).map((e) => `${e.op} ${e.target} ${e.recordId}`)).toEqual([
       `create Customer ${results[0]?.recordId}`,
@@ -125,6 +135,7 @@ describe('offline writes in Chromium', () => {
 
     for (let i = 0; i < 2; i++) {
       const reloaded = await page.reload();
+      await link.afterNavigation(page);
       expect(reloaded?.fromServiceWorker()).toBe(true);
       await showsChanges('4 pending');
     }
@@ -139,7 +150,7 @@ describe('offline writes in Chromium', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-offline-pending.png') });
     expect(writesSeen().length).toBe(writesBefore);
 
-    await context?.setOffline(false);
+    await link.up();
     await showsChanges('All changes saved', SAVED);
 
     const sent = writesSeen().slice(writesBefore);
@@ -172,18 +183,22 @@ describe('offline writes in Chromium', () => {
     const customer = { Forename: 'Dot', Surname: 'Settling' };
     const writesBefore = writesSeen().length;
     await context?.setOffline(true);
-    await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await page
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     await expect.poll(async () => context?.serviceWorkers()[0]?.evaluate(() => navigator.onLine), WAIT).toBe(false);
     const results = await write(
       { op: 'create', kind: 'Customer', body: customer },
       { op: 'update', kind: 'Product', id: productId, body: { Name: 'Settled Scone' } },
     );
     expect(results.map((r) => r.state)).toEqual(['queued', 'queued']);
-    // The worker's own try has met the offline network (a pass stops at its first such failure).
+    // The worker, told by the page that the browser went offline, knows Epos Now is out of reach:
+    // its pass asks one probe first, which fails, and sends nothing (no write is tried offline).
     await expect
       .poll(async () => (await page.evaluate(readOutbox)).map(({ state, error }) => ({ state, error })), WAIT)
       .toEqual([
-        { state: 'pending', error: 'network' },
+        { state: 'pending', error: null },
         { state: 'pending', error: null },
       ]);
 
@@ -213,6 +228,41 @@ describe('offline writes in Chromium', () => {
     expect(await page.evaluate(readOutbox)).toEqual([]);
     expect(unexpected(problems)).toEqual([]);
   });
+
+  it.each(PROXY_OUTAGES)(
+    'a write made while the uplink is dead (%s), the browser online, is kept through a reload and sent once when the link is back',
+    async (kind) => {
+      await openTill();
+      const { standin } = app;
+      const link: Link = linkFor(kind, app, context as BrowserContext);
+      const customer = { Forename: 'Una', Surname: `Uplink ${kind}` };
+      await link.down();
+      const started = Date.now();
+      const [result] = await write({ op: 'create', kind: 'Customer', body: customer });
+      const answeredMs = Date.now() - started;
+      // How long "kept on this till" takes while navigator.onLine is true (issue 25 item 2 wants
+      // 0.5 s; that is the writer's to meet): printed here, asserted by its own test.
+      console.log(`offline writes (${kind}): the writer answered '${result?.state}' in ${answeredMs} ms`);
+      expect(result?.state).toBe('queued');
+      await showsChanges('1 pending');
+
+      const reloaded = await page.reload();
+      expect(reloaded?.fromServiceWorker()).toBe(true);
+      await showsChanges('1 pending');
+      expect(standin.records('Customer').filter((c) => c.Surname === customer.Surname)).toEqual([]);
+
+      await link.up();
+      // Epos Now opens the till again; that it is sent with nobody doing anything is the
+      // recovery tests' to check (issue 25 item 3).
+      await page.goto(app.appUrl());
+      await showsChanges('All changes saved', SAVED);
+      // Once, however many connections the outage held or reset: a create that went out unanswered
+      // is looked for before it is sent again.
+      expect(standin.records('Customer').filter((c) => c.Surname === customer.Surname)).toMatchObject([customer]);
+      expect(await page.evaluate(readOutbox)).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
+    },
+  );
 
   it('online, a write returns the server\u2019s answer with the real id while the caller waits', async () => {
     await openTill();

@@ -169,7 +169,10 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
     'offline, with a customer saved on this till and waiting to be sent',
     async () => {
       await context.setOffline(true);
-      await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+      await page
+        .getByRole('status', { name: 'Connection' })
+        .filter({ hasText: 'Can\u2019t reach Epos Now' })
+        .waitFor(WAIT);
       await page.getByRole('textbox', { name: 'Forename' }).fill('Olive');
       await page.getByRole('textbox', { name: 'Surname' }).fill('Offline');
       await page.getByRole('button', { name: 'Create customer' }).click();

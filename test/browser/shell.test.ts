@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServedApp, serveApp, unexpected, watchProblems } from './harness.ts';
+import { offlineSwitch } from './outages.ts';
 
 describe('app shell in Chromium', () => {
   let app: ServedApp | undefined;
@@ -73,9 +74,11 @@ describe('app shell in Chromium', () => {
     );
     expect(status).toBe(200);
 
-    await context.setOffline(true);
+    const offline = offlineSwitch(context);
+    await offline.down();
     try {
       const reloaded = await page.reload();
+      await offline.afterNavigation(page);
       expect(reloaded?.fromServiceWorker()).toBe(true);
       await page.getByRole('heading', { name: 'Epos Till' }).waitFor();
       // Offline, an API GET the worker cannot answer from storage is refused in a way the
@@ -86,7 +89,7 @@ describe('app shell in Chromium', () => {
       });
       expect(offlineApi).toEqual({ status: 503, offline: '1' });
     } finally {
-      await context.setOffline(false);
+      await offline.up();
     }
     // Expected errors: Chromium logs the fetches that failed offline and the 503.
     expect(unexpected(problems)).toEqual([]);

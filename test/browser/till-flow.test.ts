@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { ROOT } from '../tools/build.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { offlineSwitch } from './outages.ts';
 import { COUNTER_SIZES, isNarrow } from './sizes.ts';
 import { serveTillHost, tillContext } from './till-host-harness.ts';
 
@@ -474,9 +475,14 @@ describe('till and back office in Chromium', () => {
   });
 
   it('the whole till flow works offline after a reload, and a customer made offline is sent on reconnect', async () => {
-    await context.setOffline(true);
+    const offline = offlineSwitch(context);
+    await offline.down();
     await till.reload();
-    await till.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+    await offline.afterNavigation(till);
+    await till
+      .getByRole('status', { name: 'Connection' })
+      .filter({ hasText: 'Can\u2019t reach Epos Now' })
+      .waitFor(WAIT);
     await till.getByText('Front counter', { exact: true }).waitFor(WAIT);
     // By keyboard alone: type, Down into the results (the tile's focus visible), Enter.
     await till.getByRole('searchbox', { name: 'Search products' }).fill('quince');
@@ -524,7 +530,7 @@ describe('till and back office in Chromium', () => {
     await till.getByText('Create Customer', { exact: false }).first().waitFor(WAIT);
     await till.getByRole('link', { name: 'Till', exact: true }).click();
 
-    await context.setOffline(false);
+    await offline.up();
     await till.getByRole('status', { name: 'Changes' }).filter({ hasText: 'All changes saved' }).waitFor(WAIT);
     const customers = standin.records('Customer');
     expect(customers).toHaveLength(before + 1);

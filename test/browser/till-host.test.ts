@@ -16,6 +16,7 @@ import type { OpenRecord } from '../../app/epos/records.ts';
 import type { TillHost } from '../server/till-host.ts';
 import type { TillContext } from '../server/till-host-page.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { offlineSwitch } from './outages.ts';
 import {
   appFrameIn,
   pressSubmit,
@@ -249,16 +250,21 @@ describe('the app framed by the till host on another site, storage partitioned',
       const { context, page, frame } = await openTill();
       await page.evaluate(() => Object.assign(window, { hostStayed: true }));
       const loaded = await frame.evaluate(() => performance.timeOrigin);
-      await context.setOffline(true);
+      const offline = offlineSwitch(context);
+      await offline.down();
       try {
         await page.getByRole('form', { name: 'Till context' }).getByRole('button', { name: 'Load app' }).click();
         await frame.waitForFunction((before) => performance.timeOrigin !== before, loaded, WAIT);
-        await frame.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Offline' }).waitFor(WAIT);
+        await offline.afterNavigation(frame);
+        await frame
+          .getByRole('status', { name: 'Connection' })
+          .filter({ hasText: 'Can\u2019t reach Epos Now' })
+          .waitFor(WAIT);
         await ringUp(frame);
         expectRungUp(await submit(page));
         expect(await page.evaluate(() => (window as unknown as { hostStayed?: boolean }).hostStayed)).toBe(true);
       } finally {
-        await context.setOffline(false);
+        await offline.up();
       }
       await context.close();
     },

@@ -320,3 +320,36 @@ describe('a person settling writes through the writer', () => {
     expect(notified).toBe(4);
   });
 });
+
+describe('a write made while the worker knows Epos Now is out of reach', () => {
+  it('is answered "queued" at once though navigator.onLine says online (a dead uplink behind live Wi-Fi)', async () => {
+    const db = await freshDb();
+    const channel = fakeChannel();
+    const waits = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      let outOfReach = true;
+      const writer = createWriter({
+        db,
+        channel,
+        now: () => 1,
+        notify: () => undefined,
+        waitMs: 60_000,
+        online: () => true,
+        outOfReach: () => outOfReach,
+      });
+      const started = Date.now();
+      expect(await writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Una' } })).toMatchObject({
+        state: 'queued',
+      });
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(waits.mock.calls.map(([, ms]) => ms)).not.toContain(60_000);
+      // Reachable again: the writer waits for the answer as before.
+      outOfReach = false;
+      waits.mockClear();
+      void writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'Vic' } });
+      await vi.waitFor(() => expect(waits.mock.calls.map(([, ms]) => ms)).toContain(60_000));
+    } finally {
+      waits.mockRestore();
+    }
+  });
+});

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
-import { authProbeDelay, FIRST_AUTH_PROBE_MS, MAX_AUTH_PROBE_MS } from '../../sw/auth-probe.ts';
 import { createOutboxRunner } from '../../sw/outbox-runner.ts';
+import { recoveryDelay } from '../../sw/recovery.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 async function pausedTill() {
@@ -50,12 +50,12 @@ describe('a queue paused on a refused token', () => {
   it('probes on a back-off schedule, one GET each time, and resumes when a probe is answered', async () => {
     const { db, standin, timers } = await pausedTill();
     // The pass that met the refusal does not probe at once: it schedules the first probe.
-    expect(timers.at(-1)?.ms).toBe(FIRST_AUTH_PROBE_MS);
+    expect(timers.at(-1)?.ms).toBe(recoveryDelay(1));
     const before = gets(standin);
     timers.at(-1)!.run();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(gets(standin)).toBe(before + 1);
-    expect(timers.at(-1)?.ms).toBe(authProbeDelay(2));
+    expect(timers.at(-1)?.ms).toBe(recoveryDelay(2));
     expect((await db.get('queue', 'queue'))?.paused).not.toBeNull();
 
     standin.faults.clear();
@@ -65,15 +65,7 @@ describe('a queue paused on a refused token', () => {
     expect(standin.record('Product', 1)?.Name).toBe('Waited');
   });
 
-  it('spaces its probes out to at most ten minutes apart', () => {
-    expect([1, 2, 3, 4, 5, 6, 10].map(authProbeDelay)).toEqual([
-      30_000,
-      60_000,
-      120_000,
-      240_000,
-      480_000,
-      MAX_AUTH_PROBE_MS,
-      MAX_AUTH_PROBE_MS,
-    ]);
+  it('spaces its probes out to at most 20 s apart: a token that works again is used within 30 s', () => {
+    expect([1, 2, 3, 4, 10].map(recoveryDelay)).toEqual([5_000, 10_000, 20_000, 20_000, 20_000]);
   });
 });

@@ -4,10 +4,10 @@ import { readApiLimit } from '../../app/store/api-limit.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
-import { FIRST_AUTH_PROBE_MS } from '../../sw/auth-probe.ts';
-import { createOutboxRunner, FIRST_PROBE_MS } from '../../sw/outbox-runner.ts';
+import { createOutboxRunner } from '../../sw/outbox-runner.ts';
 import { createPullSchedule } from '../../sw/pull-schedule.ts';
 import { createReachability } from '../../sw/reachability.ts';
+import { recoveryDelay } from '../../sw/recovery.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
@@ -66,13 +66,13 @@ describe('outbox runner', () => {
     standin.faults.add({ type: 'status', status: 401 });
     await db.getAll('outbox').then(async ([e]) => db.put('outbox', { ...e!, notBefore: 0 }));
     await runner.run();
-    expect(timers).toEqual([timers[0], FIRST_AUTH_PROBE_MS]);
+    expect(timers).toEqual([timers[0], recoveryDelay(1)]);
     expect((await runner.run())?.paused).toBe(true);
   });
 });
 
 describe('outbox runner during an outage', () => {
-  it('probes again after 15 s, then less and less often, while the API cannot be reached', async () => {
+  it('probes again after 5 s, then less and less often, while the API cannot be reached', async () => {
     const db = await freshDb();
     const { standin } = standinClient();
     const client = createClient({
@@ -95,7 +95,7 @@ describe('outbox runner during an outage', () => {
     });
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'x' } }, 1);
     for (let i = 0; i < 3; i++) expect((await runner.run())?.offline).toBe(true);
-    expect(timers).toEqual([FIRST_PROBE_MS, FIRST_PROBE_MS * 2, FIRST_PROBE_MS * 4]);
+    expect(timers).toEqual([recoveryDelay(1), recoveryDelay(2), recoveryDelay(3)]);
   });
 });
 
@@ -139,7 +139,7 @@ describe('outbox runner as the connection comes back', () => {
     expect(await runner.run()).toMatchObject({ sent: 0, offline: true });
     // Sent, it would now wait to be looked for on the server (and be held where the kind lists nothing).
     expect((await db.getAll('outbox')).map((e) => [e.state, e.attempts])).toEqual([['pending', 0]]);
-    expect(timers).toEqual([FIRST_PROBE_MS]);
+    expect(timers).toEqual([recoveryDelay(1)]);
     expect(reach.unreachable).toBe(true);
 
     link.up = true;

@@ -6,7 +6,13 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Where Debian's `chromium` package puts the browser. */
-const CHROMIUM_PATH = '/usr/bin/chromium';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Another Chromium to test with, e.g. an older release unpacked beside the installed one
+ * (README, "Tests"): the suite must pass on both, and only one can be the system package.
+ */
+const CHROMIUM_OVERRIDE = 'EPOS_CHROMIUM';
 
 /** Flags for a quiet, sandbox-free headless run (root in a container has no usable sandbox). */
 const CHROMIUM_ARGS = [
@@ -55,14 +61,19 @@ export interface LaunchOptions {
   thirdPartyData?: ThirdPartyData;
 }
 
-/** The browser's path; throws with the fix when it is not installed. */
+/** The browser's path ($EPOS_CHROMIUM, else Debian's); throws with the fix when it is not there. */
 function chromiumPath(): string {
-  if (!existsSync(CHROMIUM_PATH)) {
+  const override = process.env[CHROMIUM_OVERRIDE];
+  if (override) {
+    if (!existsSync(override)) throw new Error(`${CHROMIUM_OVERRIDE} names ${override}, which does not exist.`);
+    return override;
+  }
+  if (!existsSync(DEBIAN_CHROMIUM)) {
     throw new Error(
-      `Chromium is missing at ${CHROMIUM_PATH}: run 'sudo apt-get install -y chromium' (Debian package) and retry.`,
+      `Chromium is missing at ${DEBIAN_CHROMIUM}: run 'sudo apt-get install -y chromium' (Debian package) and retry.`,
     );
   }
-  return CHROMIUM_PATH;
+  return DEBIAN_CHROMIUM;
 }
 
 /** Launches headless Chromium; close it in the test's teardown. */

@@ -4,12 +4,26 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_KINDS } from '../../app/epos/kinds.ts';
 import { contextProblem } from '../../app/epos/transport-check.ts';
 import type { PullProgressMessage } from '../../app/store/channel.ts';
+import type { OutboxStatus } from '../../app/store/outbox-status.ts';
 import type { KindMeta } from '../../app/store/schema.ts';
 import { StatusBar, type StatusBarProps } from '../../app/ui/status-bar.tsx';
 
 afterEach(cleanup);
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function status(counts: Partial<OutboxStatus>): OutboxStatus {
+  return {
+    pending: 0,
+    failed: 0,
+    held: 0,
+    oldestPendingAt: null,
+    lastSentAt: null,
+    paused: null,
+    ...counts,
+  } as OutboxStatus;
+}
 
 function meta(overrides: Partial<Record<KindMeta['kind'], Partial<KindMeta>>> = {}): KindMeta[] {
   return CACHED_KINDS.map((kind) => ({
@@ -39,7 +53,46 @@ function renderBar(props: Partial<StatusBarProps> = {}) {
 }
 
 describe('StatusBar', () => {
-  it('says Online or Offline in a status region', () => {
+  it('says whether Epos Now can be reached, in a cashier\u2019s words, in the status region named Connection', () => {
+    const connection = () => screen.getByRole('status', { name: 'Connection' }).textContent;
+    const at = (ms: number) => TIME.format(ms);
+    const since = NOW - 20 * 60_000;
+    renderBar({ reach: { state: 'reachable', since, lastAnsweredAt: NOW } });
+    expect(connection()).toBe('Connected to Epos Now');
+    cleanup();
+    // navigator.onLine says online all along: the worker's requests are the answer.
+    renderBar({ online: true, reach: { state: 'unreachable', since }, outbox: status({ pending: 3 }) });
+    expect(connection()).toBe(
+      `Can\u2019t reach Epos Now since ${at(since)}: selling from this till, 3 changes waiting`,
+    );
+    cleanup();
+    renderBar({ reach: { state: 'unreachable', since }, outbox: status({ pending: 1 }) });
+    expect(connection()).toBe(`Can\u2019t reach Epos Now since ${at(since)}: selling from this till, 1 change waiting`);
+    cleanup();
+    renderBar({ reach: { state: 'unreachable', since }, outbox: status({}) });
+    expect(connection()).toBe(`Can\u2019t reach Epos Now since ${at(since)}: selling from this till`);
+    cleanup();
+    renderBar({ reach: { state: 'refused', since } });
+    expect(connection()).toBe(`Epos Now refused the API token since ${at(since)}`);
+    cleanup();
+    renderBar({ reach: { state: 'limited', since, until: NOW + 10 * 60_000 } });
+    expect(connection()).toBe(`Epos Now\u2019s API limit: trying again at ${at(NOW + 10 * 60_000)}`);
+    cleanup();
+    renderBar({ reach: { state: 'limited', since, until: NOW - 1 } });
+    expect(connection()).toBe('Epos Now\u2019s API limit: trying again now');
+  });
+
+  it('before the worker has found anything, says it is connecting, or that it cannot reach Epos Now when the browser is offline', () => {
+    renderBar({ online: true, reach: null });
+    expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe('Connecting to Epos Now');
+    cleanup();
+    renderBar({ online: false, reach: null });
+    expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe(
+      'Can\u2019t reach Epos Now: selling from this till',
+    );
+  });
+
+  it('without a worker to ask (a till refused its storage), says what the browser says', () => {
     renderBar({ online: true });
     expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe('Online');
     cleanup();
@@ -112,6 +165,12 @@ describe('StatusBar', () => {
     cleanup();
     renderBar({ meta: all(18), intervalMs: 15 * 60_000, online: true });
     expect(screen.getByText(/Out of date: press Sync now/)).toBeTruthy();
+    cleanup();
+    // Online by the browser's word, but the worker's requests get no answer: no point pressing.
+    renderBar({ meta: all(18), intervalMs: 15 * 60_000, online: true, reach: { state: 'unreachable', since: NOW } });
+    expect(screen.getByText(/Out of date: it updates when the till is online/)).toBeTruthy();
+    // "Sync now" stays a person's try, refused only when the browser itself is offline.
+    expect((screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('counts what the till shows, local writes included, rather than what the last pull brought', () => {
