@@ -20,6 +20,7 @@ import {
   claim,
   expireAliases,
   holdOtherAccounts,
+  madeHere,
   markDone,
   markDoneAndClaim,
   markFailed,
@@ -28,7 +29,6 @@ import {
   markRetry,
   markUnsent,
   markVerify,
-  ownRecordIds,
   pauseForAuth,
   readReady,
   recoverInterrupted,
@@ -260,11 +260,14 @@ async function checkTwins(deps: ReplayDeps, report: ReplayReport): Promise<void>
   const checks = (await deps.db.get('queue', 'queue'))?.twinChecks ?? [];
   // Stryker disable next-line ConditionalExpression: with no checks the loop below does nothing; the guard only spares reading the aliases
   if (checks.length === 0) return;
-  const own = await ownRecordIds(deps.db);
+  const made = await madeHere(deps.db);
+  // With several creates out at once their records interleave: every create checked now, and
+  // every create still waiting for its answer or its look, may have made the records in between.
+  const others = [...checks, ...made.unsettled];
   for (const check of checks) {
     let twins: OpenRecord[];
     try {
-      twins = await findTwins(deps.client, check, (id) => own.has(id), checks);
+      twins = await findTwins(deps.client, check, (id) => made.ids.has(id), others);
     } catch (caught) {
       if (!isEposError(caught)) throw caught;
       const at = deps.now() + backoff(deps, 1);

@@ -19,17 +19,18 @@ export const TWIN_LOOKBACK = 8;
 
 /**
  * The records a resend may have made before the create `check` names: walking back from its id,
- * over this till's own records (`ours`), gaps, and records made of the other creates checked
- * with it (`others`: with several sends at once, their twins interleave), every record that
- * carries every field sent is a twin (a POST dropped on a reused connection can be resent more
- * than once). The first record of someone else's ends the walk. At most {@link TWIN_LOOKBACK}
- * GETs; rejects with an EposError when it cannot look.
+ * over this till's own records (`ours`), gaps, and records made of this till's other creates
+ * (`others`: those checked with it and those still waiting for an answer; with several sends at
+ * once, their twins interleave), every record that carries every field sent is a twin (a POST
+ * dropped on a reused connection can be resent more than once). The first record of someone
+ * else's ends the walk. At most {@link TWIN_LOOKBACK} GETs; rejects with an EposError when it
+ * cannot look.
  */
 export async function findTwins(
   client: EposClient,
   check: TwinCheck,
   ours: (id: number) => boolean,
-  others: readonly TwinCheck[] = [],
+  others: readonly Pick<TwinCheck, 'kind' | 'body'>[] = [],
 ): Promise<OpenRecord[]> {
   const twins: OpenRecord[] = [];
   for (let id = check.id - 1; id >= 1 && id > check.id - 1 - TWIN_LOOKBACK; id--) {

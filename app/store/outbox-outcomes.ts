@@ -118,9 +118,25 @@ export function markDoneAndClaim(
   return land(db, entry, answer, now, { waiting });
 }
 
-/** Ids of the records this till's creates became (kept ALIAS_DAYS): a twin is never one of them. */
-export async function ownRecordIds(db: TillDb): Promise<Set<number>> {
-  return new Set((await db.getAll('aliases')).map((row) => row.id));
+/** What this till made, or may have made, on the server: what a twin walk (sw/twins.ts) passes over. */
+export interface MadeHere {
+  /** Records this till's creates became (kept ALIAS_DAYS), and twins already held for a person. */
+  ids: Set<number>;
+  /** Creates sent and not yet landed: a resend of any of them may have made a record too. */
+  unsettled: { kind: Kind; body: OpenRecord }[];
+}
+
+/** {@link MadeHere}: one read of the aliases and one of the outbox. */
+export async function madeHere(db: TillDb): Promise<MadeHere> {
+  const [aliases, entries] = await Promise.all([db.getAll('aliases'), db.getAll('outbox')]);
+  const ids = new Set(aliases.map((row) => row.id));
+  const unsettled: MadeHere['unsettled'] = [];
+  for (const entry of entries) {
+    if (entry.twinOf !== undefined) ids.add(entry.recordId);
+    else if (entry.op === 'create' && entry.target !== 'settings' && entry.attempts > 0)
+      unsettled.push({ kind: entry.target, body: entry.body as OpenRecord });
+  }
+  return { ids, unsettled };
 }
 
 async function land(

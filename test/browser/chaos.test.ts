@@ -95,13 +95,18 @@ describe('chaos in Chromium, over HTTP with keep-alive', () => {
     // What the server heard of each record that came out wrong: the way to read a failure.
     for (const line of check.wrong) {
       const marker = /Chaos \d+/.exec(line)?.[0];
-      if (marker)
-        console.log(
-          `chaos problem: ${line}; its writes:`,
-          JSON.stringify(
-            standin.log.filter((e) => e.body.includes(`"${marker}"`)).map((e) => [e.method, e.path, e.status, e.fault]),
-          ),
-        );
+      if (!marker) continue;
+      const own = standin.log.flatMap((e, at) => (e.body.includes(`"${marker}"`) ? [at] : []));
+      const kind = /^(\w+)/.exec(line)?.[1] ?? '';
+      // Every request to the record's kind from its first send to its last: the looks between them.
+      const between = standin.log
+        .slice(own[0], (own.at(-1) ?? 0) + 1)
+        .filter((e) => e.path.includes(`/${kind}`))
+        .map((e) => [e.method, e.path, e.status, e.fault, e.body.includes(`"${marker}"`) ? marker : '']);
+      console.log(
+        `chaos problem: ${line}; requests to ${kind} from its first send to its last:`,
+        JSON.stringify(between),
+      );
     }
     expect(check, `left for a person: ${run.forPerson.join(' | ')}`).toEqual({
       lost: 0,

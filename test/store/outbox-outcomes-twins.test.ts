@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TillDb } from '../../app/store/db.ts';
 import { enqueue, type Write } from '../../app/store/outbox.ts';
-import { claim, markDone, ownRecordIds, pauseForAuth, settleTwinCheck } from '../../app/store/outbox-outcomes.ts';
+import { claim, madeHere, markDone, pauseForAuth, settleTwinCheck } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry, QueueRow, TwinCheck } from '../../app/store/schema.ts';
 import { freshDb, pulledTill } from './fixture.ts';
 
@@ -33,7 +33,7 @@ describe('what a landing notes for the twin check', () => {
       { kind: 'Customer', id: 601, body: { Forename: 'Ann' } },
       { kind: 'Product', id: 902, body: { Name: 'Tart', SalePrice: 2 } },
     ]);
-    expect(await ownRecordIds(db)).toEqual(new Set([601, 902]));
+    expect(await madeHere(db)).toEqual({ ids: new Set([601, 902]), unsettled: [] });
   });
 
   it('updates, deletes and settings saves landing note no check, make no record the till\u2019s own, and leave the queue as it was but for the time it last sent', async () => {
@@ -51,8 +51,28 @@ describe('what a landing notes for the twin check', () => {
       ...(before ?? { key: 'queue', paused: null, nextTempId: -1 }),
       lastSentAt: NOW + 4,
     });
-    expect(await ownRecordIds(db)).toEqual(new Set());
+    expect(await madeHere(db)).toEqual({ ids: new Set(), unsettled: [] });
     expect(await db.getAll('outbox')).toEqual([]);
+  });
+
+  it('a create sent and not landed may have made a record, and so may a twin held for a person; a create never sent, an update or a save did not', async () => {
+    const { db } = await pulledTill();
+    await sent(db, { op: 'create', kind: 'Customer', body: { Forename: 'Out' } });
+    await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Unsent', SalePrice: 1 } }, NOW);
+    await sent(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed' } });
+    await sent(db, { op: 'save', document: { theme: 'dark' } });
+    const kept = await sent(db, { op: 'create', kind: 'Customer', body: { Forename: 'Twinned' } });
+    await markDone(db, kept, { CustomerID: 700, Forename: 'Twinned' }, NOW + 1);
+    await settleTwinCheck(
+      db,
+      { kind: 'Customer', id: 700, body: { Forename: 'Twinned' } },
+      [{ CustomerID: 699, Forename: 'Twinned' }],
+      NOW + 2,
+    );
+    expect(await madeHere(db)).toEqual({
+      ids: new Set([700, 699]),
+      unsettled: [{ kind: 'Customer', body: { Forename: 'Out' } }],
+    });
   });
 
   it('a create answered without an id keeps its temporary id: nothing to look for, no alias', async () => {

@@ -454,6 +454,41 @@ describe('the twin look after a pass', () => {
     expect((await db.get('queue', 'queue'))?.twinChecks).toBeUndefined();
   });
 
+  // Seen in the Chromium chaos run: two creates sent at once on reused connections, both resent by
+  // the browser. The one answered first was checked while the other still waited, and the walk
+  // ended at the other's first record, missing its own twin behind it.
+  it('walks over a record another create of this till may have made, still waiting to be looked for', async () => {
+    const { db, standin, deps, clock } = await setup();
+    const body = { Forename: 'Twin', Surname: 'Pass' };
+    const twin = recordId('Customer', standin.put('Customer', { ...body }))!;
+    standin.put('Customer', { Forename: 'Other' });
+    const kept = recordId('Customer', standin.put('Customer', { ...body }))!;
+    await put(db, { ...unanswered('Other', clock.now), notBefore: clock.now + VERIFY_AFTER }, clock.now);
+    await db.put('queue', { ...initialQueue(), twinChecks: [{ kind: 'Customer', id: kept, body }] });
+    await replay(deps);
+    expect((await entries(db)).filter((e) => e.op === 'delete').map((e) => [e.recordId, e.state, e.twinOf])).toEqual([
+      [twin, 'held', kept],
+    ]);
+  });
+
+  it('walks over a twin of another create already held for a person', async () => {
+    const { db, standin, deps, clock } = await setup();
+    const body = { Forename: 'Twin', Surname: 'Pass' };
+    const twin = recordId('Customer', standin.put('Customer', { ...body }))!;
+    const othersTwin = recordId('Customer', standin.put('Customer', { Forename: 'Other' }))!;
+    const kept = recordId('Customer', standin.put('Customer', { ...body }))!;
+    await put(
+      db,
+      { target: 'Customer', op: 'delete', recordId: othersTwin, state: 'held', twinOf: kept + 1 },
+      clock.now,
+    );
+    await db.put('queue', { ...initialQueue(), twinChecks: [{ kind: 'Customer', id: kept, body }] });
+    await replay(deps);
+    expect((await entries(db)).filter((e) => e.twinOf === kept).map((e) => [e.recordId, e.state])).toEqual([
+      [twin, 'held'],
+    ]);
+  });
+
   it('finds none: nothing held, no one told', async () => {
     const { db, standin, deps, changes } = await setup();
     const check = twinned(standin);
