@@ -62,9 +62,20 @@ export async function findCreated(
   kind: Kind,
   sent: OpenRecord,
 ): Promise<{ matching: OpenRecord[]; certain: boolean }> {
-  const last = await lastPage(client, kind);
-  const records = [...(last.page > 1 ? await client.list(kind, last.page - 1) : []), ...last.records];
-  return { matching: records.filter((record) => matches(sent, record)), certain: last.certain };
+  // Each page is asked once, and used as first read: read again, the page before the last could
+  // come back as a proxy's empty list, hide the record sought, and "not there" would send it twice.
+  const read = new Map<number, Promise<OpenRecord[]>>();
+  const list = (page: number): Promise<OpenRecord[]> => {
+    const records = read.get(page) ?? client.list(kind, page);
+    read.set(page, records);
+    return records;
+  };
+  const last = await lastPage(list);
+  const before = last.page > 1 ? await list(last.page - 1) : [];
+  const records = [...before, ...last.records];
+  // A page before the last is full; one that is not says the list moved or lied.
+  const certain = last.certain && (last.page === 1 || before.length === PAGE_SIZE);
+  return { matching: records.filter((record) => matches(sent, record)), certain };
 }
 
 /** Whether a server record carries every field that was sent, allowing for how servers store values. */
@@ -81,18 +92,17 @@ function same(sent: unknown, stored: unknown): boolean {
   return sent === stored;
 }
 
-/** The last page with records, and whether it is short (certain) or a full one before an empty page. */
+/** The last page with records, and whether it is short (certain) or a full one before an empty page; `list` reads a page. */
 async function lastPage(
-  client: EposClient,
-  kind: Kind,
+  list: (page: number) => Promise<OpenRecord[]>,
 ): Promise<{ page: number; records: OpenRecord[]; certain: boolean }> {
-  let records = await client.list(kind, 1);
+  let records = await list(1);
   if (records.length < PAGE_SIZE) return { page: 1, records, certain: records.length > 0 };
   let full = 1;
   let page = 2;
   // Double until a page is short: `full` is known full, `page` known short.
   for (;;) {
-    records = await client.list(kind, page);
+    records = await list(page);
     if (records.length < PAGE_SIZE) break;
     full = page;
     page *= 2;
@@ -102,7 +112,7 @@ async function lastPage(
   let best = { page: full, records: [] as OpenRecord[] };
   while (empty - full > 1) {
     const middle = Math.floor((full + empty) / 2);
-    const found = await client.list(kind, middle);
+    const found = await list(middle);
     if (found.length === PAGE_SIZE) {
       full = middle;
       best = { page: middle, records: found };
@@ -110,7 +120,7 @@ async function lastPage(
     else return { page: middle, records: found, certain: true };
   }
   return {
-    ...(best.records.length > 0 ? best : { page: full, records: await client.list(kind, full) }),
+    ...(best.records.length > 0 ? best : { page: full, records: await list(full) }),
     certain: false,
   };
 }
