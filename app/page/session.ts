@@ -108,10 +108,12 @@ export function startSession(db: TillDb, context: BootContext, contextChanged: b
     intervalMs: () => config.get().config.refreshMinutes * 60_000,
     // What a cashier taps most: a price changed there shows at the next refresh, not hours later.
     hotIds: () => [...new Set([...config.get().config.favourites, ...mostSold(HOT_SOLD)])],
-    // Writes not yet sent or a refused token: the worker may have stopped, its back-off's timers with it.
+    // Writes not yet sent, a refused token, or Epos Now out of reach with nothing queued (the bar
+    // says so until a try finds it back): the worker may have stopped, its back-off's timers with it.
     waiting: () => {
       const status = outbox.get();
-      return status !== undefined && (status.pending > 0 || status.paused !== null);
+      const queued = status !== undefined && (status.pending > 0 || status.paused !== null);
+      return queued || outOfReach(reach.get(), Date.now());
     },
   });
   const holder = createHolder<TillSession>({

@@ -106,6 +106,30 @@ describe('recovery without a person in Chromium', () => {
   );
 
   it(
+    'with nothing queued, a till reopened while the uplink is dead says so, and says Epos Now is back soon after the link returns, the worker stopped meanwhile',
+    async () => {
+      await openTill();
+      const { standin } = app;
+      standin.faults.add({ type: 'drop-before-apply' });
+      // Reopened in the outage: the page's own start-up asks get no answer.
+      await page.reload();
+      const bar = page.getByRole('status', { name: 'Connection' });
+      await bar.filter({ hasText: 'Can\u2019t reach Epos Now' }).waitFor(WAIT);
+      const cdp = await context!.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await page.waitForTimeout(5_000);
+      standin.faults.clear();
+      const back = Date.now();
+      await bar.filter({ hasText: 'Connected to Epos Now' }).waitFor(LANDS);
+      console.log(
+        `recovery: nothing queued, the bar said Epos Now was back ${((Date.now() - back) / 1_000).toFixed(1)} s after the link came back (target 30 s)`,
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
     'a token refused for 15 s and then taken again: the queued customer goes and "paused" goes away, nobody typing a token',
     async () => {
       await openTill();
