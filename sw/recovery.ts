@@ -7,6 +7,7 @@
  * cashiers add no requests.
  */
 import { doubling } from './doubling.ts';
+import type { ReplayReport } from './replay.ts';
 
 /** First wait after a failed try; doubles up to {@link MAX_RECOVERY_MS}. */
 const FIRST_RECOVERY_MS = 5_000;
@@ -53,4 +54,15 @@ export function createRecoveryGate(now: () => number): RecoveryGate {
       return dueAt;
     },
   };
+}
+
+/**
+ * Background Sync's pass: `run` is one real try. It fails while Epos Now could not be reached, so
+ * the browser fires the sync again later (minutes apart, a few times) with no page open: behind
+ * live Wi-Fi the browser fires it at once, and the sends get no answer, not an offline error.
+ */
+export async function syncPass(run: () => Promise<ReplayReport | undefined>): Promise<void> {
+  const report = await run();
+  if (report?.offline || report?.unanswered)
+    throw new Error('Epos Now could not be reached: the sync is tried again later');
 }

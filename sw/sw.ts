@@ -18,6 +18,7 @@ import { createOutboxRunner } from './outbox-runner.ts';
 import { hotIds, readPageMessage } from './page-message.ts';
 import { createPullSchedule } from './pull-schedule.ts';
 import { createReachability, pullsToCatchUp, reporting } from './reachability.ts';
+import { syncPass } from './recovery.ts';
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -162,14 +163,7 @@ self.addEventListener('message', (event) => {
 // Background Sync fires when the browser sees the network back, even with no page open.
 self.addEventListener('sync', (event) => {
   const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
-  // Failing the event while the API is still unreachable makes the browser fire it again later.
-  if (sync.tag === OUTBOX_SYNC_TAG) {
-    sync.waitUntil(
-      outbox.run().then((report) => {
-        if (report?.offline) throw new Error('the Epos API is still unreachable');
-      }),
-    );
-  }
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncPass(() => outbox.run()));
 });
 
 // Every start of the worker is a chance to catch up: a stale catalog, writes still queued.

@@ -4,7 +4,8 @@
  * tap, Background Sync) inside that back-off sends nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createRecoveryGate, MAX_RECOVERY_MS, recoveryDelay } from '../../sw/recovery.ts';
+import { createRecoveryGate, MAX_RECOVERY_MS, recoveryDelay, syncPass } from '../../sw/recovery.ts';
+import type { ReplayReport } from '../../sw/replay.ts';
 
 describe('the recovery schedule', () => {
   it('starts at 5 s and doubles, never more than 20 s apart: a write lands within 30 s of the link back', () => {
@@ -54,5 +55,34 @@ describe('the recovery gate', () => {
     expect(gate.dueAt).toBeUndefined();
     now += 1;
     expect(gate.failed()).toBe(5_000);
+  });
+});
+
+describe('a Background Sync pass', () => {
+  const report = (over: Partial<ReplayReport>): ReplayReport => ({
+    sent: 1,
+    done: 0,
+    nextAt: null,
+    paused: false,
+    offline: false,
+    ...over,
+  });
+
+  // A dead uplink behind live Wi-Fi: the browser fires the sync at once (it thinks it is online),
+  // the sends get no answer, and a sync that resolves is never fired again, page open or not.
+  it.each([
+    ['the browser offline', { offline: true }],
+    ['no answer (a dead uplink: reset or timed out)', { unanswered: true as const }],
+  ])('fails while Epos Now could not be reached (%s), so the browser fires it again later', async (_name, over) => {
+    await expect(syncPass(async () => report(over))).rejects.toThrow('Epos Now could not be reached');
+  });
+
+  it.each([
+    ['a pass that sent', report({ done: 1 })],
+    ['a pass that found the token refused (a person must act; firing again changes nothing)', report({ paused: true })],
+    ['the API limit (the runner waits it out)', report({ limited: { retryAfterMs: 30_000 } })],
+    ['no pass (no context yet)', undefined],
+  ])('succeeds after %s', async (_name, outcome) => {
+    await expect(syncPass(async () => outcome)).resolves.toBeUndefined();
   });
 });
