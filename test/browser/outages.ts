@@ -4,6 +4,7 @@
  * browser still says it is online (what a shop's dead uplink looks like).
  */
 import type { BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
+import type { OutageProxy } from '../server/outage.ts';
 import type { ServedApp } from './harness.ts';
 
 /** One way the link goes down. */
@@ -36,12 +37,27 @@ export function linkFor(kind: OutageKind, app: ServedApp, context: BrowserContex
   if (kind === 'offline switch') return offlineSwitch(context);
   const proxy = app.outage;
   if (!proxy) throw new Error(`outage '${kind}' needs serveApp(name, { outage: true })`);
+  return proxyLink(kind, [proxy]);
+}
+
+/**
+ * A proxy kind's link over every proxy a test put between the browser and its servers (an app
+ * and an API on two origins have one each): the shop's uplink carries them all, so they go down
+ * and come back together.
+ */
+export function proxyLink(kind: OutageKind, proxies: readonly OutageProxy[]): Link {
+  if (kind === 'offline switch')
+    throw new Error('the offline switch is the browser\u2019s: use linkFor or offlineSwitch');
   const mode = kind === 'reset' ? 'reset' : 'blackhole';
   return {
     kind,
     browserKnows: false,
-    down: async () => proxy.set(mode),
-    up: async () => proxy.set('pass'),
+    down: async () => {
+      for (const proxy of proxies) proxy.set(mode);
+    },
+    up: async () => {
+      for (const proxy of proxies) proxy.set('pass');
+    },
     afterNavigation: async () => undefined,
   };
 }

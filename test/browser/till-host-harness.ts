@@ -14,9 +14,9 @@ export interface Received {
   data: unknown;
 }
 
-/** Starts the till host for `app`; close it in the test's teardown. */
+/** Starts the till host for `app` (framing it where the browser opens it: through its outage proxy, if any); close it in the test's teardown. */
 export function serveTillHost(app: ServedApp): Promise<TillHost> {
-  return startTillHost({ appUrl: `${app.server.url}/` });
+  return startTillHost({ appUrl: `${app.origin}/` });
 }
 
 /** The till's context for `app`: its stand-in's token and the ids `npm start` prints, then `extra`. */

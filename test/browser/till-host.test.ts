@@ -4,19 +4,20 @@
  * with third-party storage partitioned as shipped Chrome has it; the host asks for the sale the
  * documented way and the app answers with TillData as a JSON string (`../shared/epos-facts.md`,
  * "Handing a sale to the till"). A sale with a discount and cash; with the till's customer; after
- * the frame reloads offline (the browser offline, then the app's server refusing); nothing for a
+ * the frame reloads offline (the browser's offline switch, a dead uplink black-holing or resetting
+ * every connection while the browser says it is online, and the app's server dropping requests); nothing for a
  * window of a third site that asks; and what the partitioned frame has (worker, IndexedDB,
  * Background Sync, persist()).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { TillHost } from '../server/till-host.ts';
 import type { TillContext } from '../server/till-host-page.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
-import { offlineSwitch } from './outages.ts';
+import { linkFor, OUTAGES } from './outages.ts';
 import {
   appFrameIn,
   pressSubmit,
@@ -63,7 +64,7 @@ describe('the app framed by the till host on another site, storage partitioned',
   let loyaltyId = 0;
 
   beforeAll(async () => {
-    app = await serveApp('till-host', { products: PRODUCTS });
+    app = await serveApp('till-host', { products: PRODUCTS, outage: true });
     for (const item of ITEMS) {
       app.standin.put('Product', {
         ...app.standin.record('Product', item.id),
@@ -100,6 +101,9 @@ describe('the app framed by the till host on another site, storage partitioned',
     await new Promise((resolve) => (stranger ? stranger.close(resolve) : resolve(undefined)));
     await app?.close();
   });
+
+  // A test that failed with the uplink dead must not take the next one down with it.
+  afterEach(() => app?.outage?.set('pass'));
 
   /** The till host opened in a fresh browser context (a till of its own), once the app has its catalog. */
   async function openTill(
@@ -144,7 +148,7 @@ describe('the app framed by the till host on another site, storage partitioned',
     await page.waitForTimeout(1000);
     const received = (await receivedBy(page)).slice(before);
     expect(received).toHaveLength(1);
-    expect(received[0]!.origin).toBe(app!.server.url);
+    expect(received[0]!.origin).toBe(app!.origin);
     expect(typeof received[0]!.data).toBe('string');
     return received[0]!.data as string;
   }
@@ -178,7 +182,7 @@ describe('the app framed by the till host on another site, storage partitioned',
       const shown = page.getByRole('region', { name: 'Sale received' });
       await page
         .getByRole('status')
-        .filter({ hasText: `Answer received from ${app!.server.url}.` })
+        .filter({ hasText: `Answer received from ${app!.origin}.` })
         .waitFor(WAIT);
       const rows = (caption: RegExp) =>
         shown
@@ -244,18 +248,20 @@ describe('the app framed by the till host on another site, storage partitioned',
     TEST_MS,
   );
 
-  it(
-    'the frame reloaded inside the host with the browser offline (the host page stays) hands over its sale',
-    async () => {
+  it.each(OUTAGES)(
+    'the frame reloaded inside the host with the link down (%s, the host page stays) hands over its sale',
+    async (kind) => {
       const { context, page, frame } = await openTill();
       await page.evaluate(() => Object.assign(window, { hostStayed: true }));
       const loaded = await frame.evaluate(() => performance.timeOrigin);
-      const offline = offlineSwitch(context);
-      await offline.down();
+      const link = linkFor(kind, app!, context);
+      await link.down();
       try {
         await page.getByRole('form', { name: 'Till context' }).getByRole('button', { name: 'Load app' }).click();
         await frame.waitForFunction((before) => performance.timeOrigin !== before, loaded, WAIT);
-        await offline.afterNavigation(frame);
+        await link.afterNavigation(frame);
+        // Said whichever way the link went: the browser's offline event, or the settings request
+        // through the worker going unanswered (reset at once, black-holed after the worker's 4 s).
         await frame
           .getByRole('status', { name: 'Connection' })
           .filter({ hasText: 'Can\u2019t reach Epos Now' })
@@ -264,7 +270,7 @@ describe('the app framed by the till host on another site, storage partitioned',
         expectRungUp(await submit(page));
         expect(await page.evaluate(() => (window as unknown as { hostStayed?: boolean }).hostStayed)).toBe(true);
       } finally {
-        await offline.up();
+        await link.up();
       }
       await context.close();
     },
@@ -378,13 +384,13 @@ describe('the app framed by the till host on another site, storage partitioned',
       });
       console.log(`Facts in the partitioned frame: ${JSON.stringify(facts)}`);
       expect(facts.controlled).toBe(true);
-      expect(facts.controllerScript).toBe(`${app!.server.url}/sw.js`);
+      expect(facts.controllerScript).toBe(`${app!.origin}/sw.js`);
       expect(facts.productsInMeta).toBe(PRODUCTS);
       expect(facts.productRecordsStored).toBe(PRODUCTS);
 
       // The partition is real: the app's own site, opened top level in the same browser, has neither.
       const top = await context.newPage();
-      await top.goto(`${app!.server.url}/partition-check`);
+      await top.goto(`${app!.origin}/partition-check`);
       const own = await top.evaluate(async () => ({
         databases: (await indexedDB.databases()).map((database) => database.name),
         workers: (await navigator.serviceWorker.getRegistrations()).length,
