@@ -52,6 +52,7 @@ export interface OutboxRunner {
 /** Creates the runner. */
 export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
   let current: Promise<ReplayReport | undefined> | undefined;
+  // Stryker disable next-line BooleanLiteral: read only after a pass, and every pass begins by setting it false
   let again = false;
   let timer: unknown;
   // Passes in a row that found the API unreachable or the token refused: spaces out the tries.

@@ -18,6 +18,10 @@ export const WRITE_PATH = [
   'sw/pull-estimate.ts',
   'sw/pull-refresh.ts',
   'sw/outbox-runner.ts',
+  // Knowing when Epos Now can be reached: the probe, the wait for it, and the pages' copy.
+  'sw/reachability.ts',
+  'sw/recovery.ts',
+  'app/store/reach.ts',
   'app/store/outbox.ts',
   'app/store/outbox-outcomes.ts',
   'app/store/outbox-admin.ts',

@@ -133,6 +133,15 @@ describe('what a pull reports', () => {
     expect((await readMeta(db)).find((m) => m.kind === 'Product')?.lastError).toBe(error);
   });
 
+  it('a walk refused for the token says refused, and that Epos Now answered', async () => {
+    const db = await freshDb();
+    const { standin, client } = standinClient();
+    standin.faults.add({ match: { kind: 'Product' }, type: 'status', status: 401 });
+    const outcome = await pullKind({ db, client, concurrency: 1 }, 'Product');
+    expect(outcome).toMatchObject({ kind: 'Product', ok: false, refused: true });
+    expect(outcome.unreachable).toBeUndefined();
+  });
+
   it('a full disk is said once, though both the write and the walk it stopped failed with it', async () => {
     const db = await freshDb();
     const { client } = standinClient();
