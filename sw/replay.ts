@@ -258,7 +258,7 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
  */
 async function checkTwins(deps: ReplayDeps, report: ReplayReport): Promise<void> {
   const checks = (await deps.db.get('queue', 'queue'))?.twinChecks ?? [];
-  // Stryker disable next-line ConditionalExpression: with no checks the loop below does nothing; the guard only spares reading the aliases
+  // Stryker disable next-line ConditionalExpression: with no checks the loop below does nothing; the guard only spares reading the aliases and the outbox
   if (checks.length === 0) return;
   const made = await madeHere(deps.db);
   // With several creates out at once their records interleave: every create checked now, and

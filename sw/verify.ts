@@ -92,7 +92,7 @@ function same(sent: unknown, stored: unknown): boolean {
   return sent === stored;
 }
 
-/** The last page with records, and whether it is short (certain) or a full one before an empty page; `list` reads a page. */
+/** The last page with records, and whether it is short (certain) or a full one before an empty page; `list` reads a page, each once. */
 async function lastPage(
   list: (page: number) => Promise<OpenRecord[]>,
 ): Promise<{ page: number; records: OpenRecord[]; certain: boolean }> {
@@ -109,18 +109,13 @@ async function lastPage(
   }
   if (records.length > 0) return { page, records, certain: true };
   let empty = page;
-  let best = { page: full, records: [] as OpenRecord[] };
   while (empty - full > 1) {
     const middle = Math.floor((full + empty) / 2);
     const found = await list(middle);
-    if (found.length === PAGE_SIZE) {
-      full = middle;
-      best = { page: middle, records: found };
-    } else if (found.length === 0) empty = middle;
+    if (found.length === PAGE_SIZE) full = middle;
+    else if (found.length === 0) empty = middle;
     else return { page: middle, records: found, certain: true };
   }
-  return {
-    ...(best.records.length > 0 ? best : { page: full, records: await list(full) }),
-    certain: false,
-  };
+  // `full` was read on the way here: `list` answers it again without asking.
+  return { page: full, records: await list(full), certain: false };
 }
