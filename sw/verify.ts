@@ -7,6 +7,7 @@
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { isEposError } from '../app/epos/errors.ts';
+import { sameField } from '../app/epos/field-equal.ts';
 import { sameJson } from '../app/epos/json-equal.ts';
 import { type Kind, PAGE_SIZE } from '../app/epos/kinds.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
@@ -80,16 +81,7 @@ export async function findCreated(
 
 /** Whether a server record carries every field that was sent, allowing for how servers store values. */
 export function matches(sent: OpenRecord, record: OpenRecord): boolean {
-  return Object.entries(sent).every(([field, value]) => same(value, record[field]));
-}
-
-function same(sent: unknown, stored: unknown): boolean {
-  if (typeof sent === 'number' && typeof stored === 'number') return Math.abs(sent - stored) < 1e-9;
-  if (typeof sent === 'string' && typeof stored === 'string') return sent.trim() === stored.trim();
-  // A field the server does not keep (or drops when null) cannot tell records apart.
-  if ((sent === null || sent === undefined) && (stored === null || stored === undefined)) return true;
-  if (typeof sent === 'object' && sent !== null) return sameJson(sent, stored);
-  return sent === stored;
+  return Object.entries(sent).every(([field, value]) => sameField(value, record[field]));
 }
 
 /** The last page with records, and whether it is short (certain) or a full one before an empty page; `list` reads a page, each once. */
