@@ -14,8 +14,10 @@ import {
   type ServerError,
 } from '../app/epos/errors.ts';
 import type { Kind } from '../app/epos/kinds.ts';
+import { type MergedWrite, saveMerged, updateMerged } from '../app/epos/merged-write.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
 import type { TillDb } from '../app/store/db.ts';
+import { markConflict } from '../app/store/outbox-conflict.ts';
 import {
   claim,
   expireAliases,
@@ -229,7 +231,12 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
     report.sent++;
     let answer: OpenRecord | undefined;
     try {
-      answer = await request(deps.client, entry);
+      const sent = await request(deps.client, entry);
+      if (sent.type !== 'sent') {
+        await holdFor(deps, entry, sent);
+        return;
+      }
+      answer = sent.answer;
     } catch (caught) {
       // Anything but the client's error is a bug, and goes on up.
       const failure = asEposError(caught);
@@ -335,12 +342,7 @@ async function verify(deps: ReplayDeps, entry: OutboxEntry, report: ReplayReport
         break;
       }
       case 'record-gone':
-        await markFailed(
-          deps.db,
-          entry,
-          verifyNote('the record is no longer on Epos Now (deleted there?), so the change was not made'),
-          deps.now(),
-        );
+        await holdGone(deps, entry);
         break;
     }
   } catch (caught) {
@@ -397,19 +399,42 @@ async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord |
   deps.onLanded?.(entry, id, answer);
 }
 
-function request(client: EposClient, entry: OutboxEntry): Promise<OpenRecord | undefined> {
-  if (entry.op === 'save') return client.saveSettings(entry.body).then(() => undefined);
+/** What a request made of an entry: sent (with the server's record), or held before anything was sent. */
+type Sent = { type: 'sent'; answer?: OpenRecord } | Exclude<MergedWrite, { type: 'sent' }>;
+
+/** Sends an entry. An update and a save are laid over what Epos Now has now: one GET first. */
+async function request(client: EposClient, entry: OutboxEntry): Promise<Sent> {
+  if (entry.op === 'save') {
+    const saved = await saveMerged(client, entry.body, entry.base);
+    return saved.type === 'sent' ? { type: 'sent' } : saved;
+  }
   // Every other op writes a record of a kind: only a save targets 'settings' (enqueue makes it so).
   const kind = entry.target as Kind;
   const body = entry.body as OpenRecord;
   switch (entry.op) {
     case 'create':
-      return client.create(kind, body);
-    case 'update':
-      return client.update(kind, entry.recordId, body);
+      return { type: 'sent', answer: await client.create(kind, body) };
+    case 'update': {
+      const updated = await updateMerged(client, kind, entry.recordId, body, entry.base);
+      return updated.type === 'sent' ? { type: 'sent', answer: updated.answer as OpenRecord } : updated;
+    }
     case 'delete':
-      return client.remove(kind, entry.recordId).then(() => undefined);
+      await client.remove(kind, entry.recordId);
+      return { type: 'sent' };
   }
+}
+
+/** An update or a save that only a person can settle: changed on Epos Now too, or its record gone. */
+async function holdFor(deps: ReplayDeps, entry: OutboxEntry, sent: Exclude<Sent, { type: 'sent' }>): Promise<void> {
+  if (sent.type === 'conflict') await markConflict(deps.db, entry, sent.conflicts, deps.now());
+  else await holdGone(deps, entry);
+  deps.onChange?.();
+}
+
+/** An update whose record Epos Now no longer has: sending it again would fail, and a create would bring back what someone deleted. */
+function holdGone(deps: ReplayDeps, entry: OutboxEntry): Promise<void> {
+  const note = verifyNote('the record is no longer on Epos Now (deleted there?), so the change was not made');
+  return markHeld(deps.db, entry, note, [], deps.now());
 }
 
 function verifyAfter(deps: ReplayDeps): number {

@@ -6,10 +6,10 @@
  * 50,000 records. An update, a delete or a settings save is one GET away.
  */
 import type { EposClient } from '../app/epos/client.ts';
-import { isEposError } from '../app/epos/errors.ts';
 import { sameField } from '../app/epos/field-equal.ts';
 import { sameJson } from '../app/epos/json-equal.ts';
 import { type Kind, PAGE_SIZE } from '../app/epos/kinds.ts';
+import { getIfThere } from '../app/epos/merged-write.ts';
 import type { OpenRecord } from '../app/epos/records.ts';
 import type { OutboxEntry } from '../app/store/schema.ts';
 
@@ -44,14 +44,6 @@ export async function lookFor(client: EposClient, entry: OutboxEntry): Promise<S
   if (entry.op === 'delete') return record === undefined ? { type: 'landed' } : { type: 'absent' };
   if (record === undefined) return { type: 'record-gone' };
   return matches(entry.body as OpenRecord, record) ? { type: 'landed', answer: record } : { type: 'absent' };
-}
-
-/** One record, or undefined when the server answers 404 for it. */
-export function getIfThere(client: EposClient, kind: Kind, id: number): Promise<OpenRecord | undefined> {
-  return client.get(kind, id).catch((error: unknown) => {
-    if (isEposError(error) && error.code === 'not-found') return undefined;
-    throw error;
-  });
 }
 
 /**

@@ -4,6 +4,7 @@
  * ours, or another app's JSON) and written back with every key it did not understand, so a round
  * trip through this app never loses what someone else put there.
  */
+import { isPlainObject } from './json-equal.ts';
 
 /** Which of a product's prices the till charges. */
 export type PriceField = 'SalePrice' | 'EatOutPrice';
@@ -199,10 +200,6 @@ export function validateConfig(config: AppConfig): Partial<Record<keyof AppConfi
 export function writeConfig(config: AppConfig, stored: unknown): Record<string, unknown> {
   const base = isPlainObject(stored) ? stored : {};
   return { ...base, version: CONFIG_VERSION, ...config };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

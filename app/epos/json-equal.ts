@@ -18,3 +18,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
     keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
   );
 }
+
+/** Whether a JSON value is an object of keys: not null, not a list. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -138,7 +138,15 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     return reads;
   };
 
-  async function saveDocument(document: unknown, options: Pick<WriteOptions, 'onSettled'> = {}): Promise<WriteResult> {
+  /**
+   * `base` is the document the save was laid over: Epos Now gets only the keys that differ from
+   * it, over the document as it has it by then (app/epos/merged-write.ts).
+   */
+  async function saveDocument(
+    document: unknown,
+    options: Pick<WriteOptions, 'onSettled'> = {},
+    base: unknown = holder.get().document,
+  ): Promise<WriteResult> {
     // Shown here and announced to other pages as soon as it is stored, not when Epos Now answers.
     let told: Promise<void> | undefined;
     const stored = (): Promise<void> =>
@@ -147,7 +155,10 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
         const message: WorkerMessage = { type: 'settings-changed' };
         channel.postMessage(message);
       }));
-    const result = await deps.writer.write({ op: 'save', document }, { ...options, onStored: () => void stored() });
+    const result = await deps.writer.write(
+      { op: 'save', document, base },
+      { ...options, onStored: () => void stored() },
+    );
     await stored();
     return result;
   }
@@ -165,8 +176,13 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     get: holder.get,
     subscribe: holder.subscribe,
     refresh: () => enqueue(fetchServer),
-    save: (config, options) => saveDocument(writeConfig(config, holder.get().document), options),
-    saveDocument,
+    save: (config, options) => {
+      const { document, config: shown } = holder.get();
+      // The base as the form read it: the defaults it showed for keys not saved yet count as
+      // unchanged, so two back offices' first saves do not both claim them.
+      return saveDocument(writeConfig(config, document), options, writeConfig(shown, document));
+    },
+    saveDocument: (document, options) => saveDocument(document, options),
     close: () => channel.removeEventListener('message', onMessage),
   };
 }

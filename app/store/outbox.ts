@@ -5,6 +5,7 @@
  */
 import { accountOf } from '../epos/account.ts';
 import { type IdStyle, idKey, idStyleOf, isServerId, withoutId } from '../epos/ids.ts';
+import { isPlainObject } from '../epos/json-equal.ts';
 import { type CachedKind, isCachedKind, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
@@ -16,9 +17,14 @@ import type { LocalRow, OutboxEntry, QueueRow } from './schema.ts';
 /** A write the app wants the server to have. */
 export type Write =
   | { op: 'create'; kind: Kind; body: OpenRecord }
-  | { op: 'update'; kind: Kind; id: number; body: OpenRecord }
+  /**
+   * `body`: the fields the person changed; `base`: the record as the edit started from it (what
+   * the form showed). Without it, the record as this till shows it is the base.
+   */
+  | { op: 'update'; kind: Kind; id: number; body: OpenRecord; base?: OpenRecord }
   | { op: 'delete'; kind: Kind; id: number }
-  | { op: 'save'; document: unknown };
+  /** `base`: the document the save was laid over (what the screen started from). */
+  | { op: 'save'; document: unknown; base?: unknown };
 
 /** What queuing did. */
 export interface Queued {
@@ -58,7 +64,7 @@ export const ALIAS_DAYS = 30;
 
 async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Queued> {
   let write = requested;
-  if (write.op === 'save') return { seq: await queueSave(tx, write.document, now), recordId: 0 };
+  if (write.op === 'save') return { seq: await queueSave(tx, write.document, write.base, now), recordId: 0 };
   if (write.op === 'create') {
     const queue = (await tx.objectStore('queue').get('queue')) ?? initialQueue();
     const tempId = queue.nextTempId;
@@ -79,17 +85,34 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
 
   if (write.op === 'update') {
     const body = withoutId(write.kind, write.body);
+    let shown: OpenRecord | undefined;
     // Stryker disable next-line ConditionalExpression: a kind the till does not cache has no snapshot and no local row, so shownRecord finds nothing to lay the update over
     if (isCachedKind(write.kind)) {
       const { record: current, base } = await shownRecord(tx, write.kind, write.id);
+      shown = current;
       if (current !== undefined) await setLocal(tx, write.kind, write.id, { ...current, ...body }, base);
     }
-    if (open && (open.op === 'create' || open.op === 'update')) {
+    const base = baseOf(body, write.base ?? shown);
+    if (open && open.op === 'create') {
       await tx.objectStore('outbox').put({ ...open, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now });
       return { seq: open.seq, recordId: write.id };
     }
+    if (open && open.op === 'update') {
+      // The oldest base of each field stays: the edit started there, whatever was shown since
+      // (this till's own queued change, which the server has not seen). An entry without one
+      // stays without: its other fields' bases are unknown.
+      const kept = open.base && base ? { ...base, ...open.base } : undefined;
+      const { base: _old, ...rest } = open;
+      const merged = { ...rest, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now };
+      await tx.objectStore('outbox').put(kept ? { ...merged, base: kept } : merged);
+      return { seq: open.seq, recordId: write.id };
+    }
     return {
-      seq: await add(tx, { target: write.kind, op: 'update', recordId: write.id, body }, now),
+      seq: await add(
+        tx,
+        { target: write.kind, op: 'update', recordId: write.id, body, ...(base ? { base } : {}) },
+        now,
+      ),
       recordId: write.id,
     };
   }
@@ -116,18 +139,30 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
   };
 }
 
-async function queueSave(tx: WriteTx, document: unknown, now: number): Promise<number> {
-  // Only the last saved document matters: drop the saves still waiting.
+async function queueSave(tx: WriteTx, document: unknown, from: unknown, now: number): Promise<number> {
+  // Only the last saved document matters: drop the saves still waiting. The first of them was
+  // laid over the oldest document, which stays the base.
+  let base = isPlainObject(from) ? from : undefined;
+  let first = true;
   for (const entry of await entriesOf(tx.objectStore('outbox').index('byRecord'), 'settings', 0)) {
-    if (entry.state === 'pending' && entry.attempts === 0) await tx.objectStore('outbox').delete(entry.seq);
+    if (entry.state !== 'pending' || entry.attempts !== 0) continue;
+    if (first) base = entry.base;
+    first = false;
+    await tx.objectStore('outbox').delete(entry.seq);
   }
   await tx.objectStore('settings').put({ key: 'app', document, storedAt: now });
-  return add(tx, { target: 'settings', op: 'save', recordId: 0, body: document }, now);
+  return add(tx, { target: 'settings', op: 'save', recordId: 0, body: document, ...(base ? { base } : {}) }, now);
+}
+
+/** The value each changed field had in `from`, where the edit started (null: it was not there). */
+function baseOf(changes: OpenRecord, from: OpenRecord | undefined): Record<string, unknown> | undefined {
+  if (!from) return undefined;
+  return Object.fromEntries(Object.keys(changes).map((field) => [field, from[field] ?? null]));
 }
 
 async function add(
   tx: WriteTx,
-  entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body'>,
+  entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body' | 'base'>,
   now: number,
 ): Promise<number> {
   const full: Omit<OutboxEntry, 'seq'> = {

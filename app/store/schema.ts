@@ -15,6 +15,7 @@
 import type { DBSchema } from 'idb';
 import type { accountOf } from '../epos/account.ts';
 import type { EposErrorData } from '../epos/errors.ts';
+import type { FieldConflict } from '../epos/field-merge.ts';
 import { recordId } from '../epos/ids.ts';
 import type { CachedKind, Kind } from '../epos/kinds.ts';
 import type { SegmentOverrides } from '../epos/paths.ts';
@@ -164,8 +165,17 @@ export interface OutboxEntry {
   op: OutboxOp;
   /** The record's server id, a temporary negative id for a create not yet landed, 0 for settings. */
   recordId: number;
-  /** Fields to create or change, the settings document, or null for a delete. */
+  /** Fields to create, the fields an update changes, the settings document, or null for a delete. */
   body: unknown;
+  /**
+   * Where the edit started: for an update, the value each field of `body` had then; for a save,
+   * the document it was laid over. Before sending, the worker compares it with what Epos Now has
+   * now (app/epos/field-merge.ts). Absent on entries queued before bases were kept, and on an
+   * update of a record this till did not show.
+   */
+  base?: Record<string, unknown>;
+  /** For an entry held because Epos Now changed the same fields meanwhile: each field's three values. */
+  conflicts?: FieldConflict[];
   state: EntryState;
   /** Sends attempted; a verification is not a send. */
   attempts: number;

@@ -88,12 +88,46 @@ describe('the direct writer of a till without storage', () => {
     expect((error as Error).message).not.toContain(standin.token);
   });
 
+  it('lays an update and a save over what Epos Now has now: a change made elsewhere stays', async () => {
+    const { standin, writer } = setup();
+    const shown = standin.record('Customer', 4)!;
+    standin.put('Customer', { ...shown, EmailAddress: 'new@example.com' });
+    await writer.write({ op: 'update', kind: 'Customer', id: 4, body: { ContactNumber: '0123' }, base: shown });
+    expect(standin.record('Customer', 4)).toMatchObject({ EmailAddress: 'new@example.com', ContactNumber: '0123' });
+    standin.settingsText = JSON.stringify({ version: 1, currency: 'EUR', tillName: 'Front' });
+    const start = { version: 1, currency: 'GBP', tillName: 'Front' };
+    await writer.write({ op: 'save', document: { ...start, tillName: 'Back' }, base: start });
+    expect(JSON.parse(standin.settingsText ?? 'null')).toEqual({ version: 1, currency: 'EUR', tillName: 'Back' });
+  });
+
+  it('refuses, unsent, a change whose field Epos Now changed too, or whose record it no longer has', async () => {
+    const { standin, writer } = setup();
+    const shown = standin.record('Customer', 5)!;
+    standin.put('Customer', { ...shown, Surname: 'Theirs' });
+    const conflict = await writer
+      .write({ op: 'update', kind: 'Customer', id: 5, body: { Surname: 'Mine' }, base: shown })
+      .catch((e: unknown) => e);
+    expect(conflict).toMatchObject({ reason: 'refused' });
+    expect((conflict as Error).message).toMatch(
+      /^Changed on Epos Now too since this edit started \(Surname\), so nothing was kept/,
+    );
+    expect(standin.record('Customer', 5)?.Surname).toBe('Theirs');
+    standin.remove('Customer', 5);
+    const gone = await writer
+      .write({ op: 'update', kind: 'Customer', id: 5, body: { Surname: 'Mine' }, base: shown })
+      .catch((e: unknown) => e);
+    expect((gone as Error).message).toMatch(/^The record is no longer on Epos Now/);
+    expect(standin.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+  });
+
   it('throws a bug as it is, not as an unsent write', async () => {
     const bug = new RangeError('broken');
     const writer = createDirectWriter({
       create: () => Promise.reject(bug),
       update: () => Promise.reject(bug),
       remove: () => Promise.reject(bug),
+      get: () => Promise.reject(bug),
+      getSettings: () => Promise.reject(bug),
       saveSettings: () => Promise.reject(bug),
     });
     await expect(writer.write({ op: 'create', kind: 'Customer', body: { Forename: 'A' } })).rejects.toBe(bug);

@@ -146,7 +146,7 @@ describe('a 2xx that does not prove the write', () => {
     await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed' } }, clock.now);
     await drain(deps, clock);
     const [entry] = await entries(db);
-    expect(entry?.state).toBe('failed');
+    expect(entry?.state).toBe('held');
     expect(entry?.error?.message).toMatch(/no longer on Epos Now/);
   });
 });

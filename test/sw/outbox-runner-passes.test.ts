@@ -142,7 +142,8 @@ describe('a runner pass and a refused token', () => {
     standin.faults.add({ type: 'status', status: 401 });
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'Refused' } }, 1);
     expect(await runner.run()).toMatchObject({ sent: 1, paused: true });
-    expect(asked()).toEqual(['PUT /api/V2/Product/1']);
+    // An update reads the record first: the refusal met there pauses the queue, nothing is put.
+    expect(asked()).toEqual(['GET /api/V2/Product/1']);
     expect(timers.map((t) => t.ms)).toEqual([recoveryDelay(1)]);
   });
 
@@ -157,7 +158,7 @@ describe('a runner pass and a refused token', () => {
       1,
     );
     expect(await runner.run()).toMatchObject({ sent: 1, done: 1, paused: false });
-    expect(asked()).toEqual(['GET /api/V2/TenderType/', 'PUT /api/V2/Product/1']);
+    expect(asked()).toEqual(['GET /api/V2/TenderType/', 'GET /api/V2/Product/1', 'PUT /api/V2/Product/1']);
     // The pages hear of the queue let go before the write lands.
     expect(messages.map((m) => m.type).slice(0, 2)).toEqual(['outbox-changed', 'outbox-changed']);
     expect(timers).toEqual([]);
@@ -196,7 +197,7 @@ describe('a runner pass and an outage', () => {
     reach.report(true);
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'Straight' } }, 1);
     await runner.run();
-    expect(asked()).toEqual(['PUT /api/V2/Product/1']);
+    expect(asked()).toEqual(['GET /api/V2/Product/1', 'PUT /api/V2/Product/1']);
   });
 
   it('only a worker\u2019s first pass takes a write waiting on an outage for one: later passes trust what they heard', async () => {
@@ -218,6 +219,6 @@ describe('a runner pass and an outage', () => {
     await enqueue(db, { op: 'update', kind: 'Product', id: 1, body: { Name: 'Back' } }, 1);
     await waitOnOutage(db, now() + 60_000);
     expect(await runner.run()).toMatchObject({ sent: 1, done: 1 });
-    expect(asked()).toEqual(['GET /api/V2/TenderType/', 'PUT /api/V2/Product/1']);
+    expect(asked()).toEqual(['GET /api/V2/TenderType/', 'GET /api/V2/Product/1', 'PUT /api/V2/Product/1']);
   });
 });

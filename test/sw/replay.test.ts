@@ -103,9 +103,9 @@ describe('outcomes, one replay each', () => {
     },
     { name: '404 on a delete is done', write: { op: 'delete', kind: 'Customer', id: 999_999 }, state: 'gone' },
     {
-      name: '404 on an update is failed',
+      name: 'an update of a record Epos Now does not have is held for a person, never re-created',
       write: { op: 'update', kind: 'Customer', id: 999_999, body: { Surname: 'x' } },
-      state: 'failed',
+      state: 'held',
     },
     {
       name: '400 is held as failed with the server answer',
@@ -295,17 +295,17 @@ describe('temporary ids', () => {
     expect(await readOne(db, 'Product', real!)).toBeUndefined();
   });
 
-  it('order per record is kept while other records are not blocked by a failed one', async () => {
+  it('order per record is kept while other records are not blocked by a held one', async () => {
     const { db, standin, deps } = await setup();
     await enqueue(db, { op: 'update', kind: 'Customer', id: 999_999, body: { Surname: 'nobody' } }, 1);
     await replay(deps);
-    // Behind a failed entry: waits for a person to settle the one before it.
+    // Behind a held entry: waits for a person to settle the one before it.
     await enqueue(db, { op: 'update', kind: 'Customer', id: 999_999, body: { Surname: 'still nobody' } }, 2);
     await enqueue(db, { op: 'update', kind: 'Product', id: 2, body: { Name: 'first' } }, 3);
     await enqueue(db, { op: 'update', kind: 'Product', id: 2, body: { SalePrice: 4 } }, 4);
     await replay(deps);
     expect((await entries(db)).map((e) => [e.recordId, e.state])).toEqual([
-      [999_999, 'failed'],
+      [999_999, 'held'],
       [999_999, 'pending'],
     ]);
     expect(writes(standin).filter((w) => w.includes('Product'))).toEqual(['PUT /api/V2/Product/2']);

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
 import { isEposError } from '../../epos/errors.ts';
+import { changedFields } from '../../epos/field-merge.ts';
 import { withoutId } from '../../epos/ids.ts';
 import { isFormKind, newRecord } from '../../epos/kind-fields.ts';
 import { KIND_NAMES, KINDS, type Kind } from '../../epos/kinds.ts';
@@ -185,7 +186,11 @@ export function RecordsScreen({ client, writer, online, onNewToken }: RecordsScr
           heading={`Edit ${label} ${panel.id}`}
           initial={panel.record}
           submitLabel="Save changes"
-          onSubmit={(body) => save({ op: 'update', kind, id: panel.id, body })}
+          onSubmit={(body) =>
+            // Only what the person changed goes, with the record as the form showed it: fields
+            // changed elsewhere since are left as Epos Now has them (app/epos/field-merge.ts).
+            save({ op: 'update', kind, id: panel.id, body: changedFields(panel.record, body), base: panel.record })
+          }
           onCancel={() => open(undefined)}
         />
       ) : null}

@@ -333,7 +333,8 @@ describe('RecordsScreen: writes', () => {
       type('Record JSON', JSON.stringify({ ...fields, Surname: 'Hopper' }));
       fireEvent.click(button('Save changes'));
       expect(await screen.findByText(QUEUED)).toBeTruthy();
-      expect(writes).toEqual([{ op: 'update', kind: 'Customer', id: 12, body: { ...fields, Surname: 'Hopper' } }]);
+      // The fields changed, and the record the editor started from as their base.
+      expect(writes).toEqual([{ op: 'update', kind: 'Customer', id: 12, body: { Surname: 'Hopper' }, base: fields }]);
     },
   );
 

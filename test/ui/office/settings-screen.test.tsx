@@ -138,7 +138,7 @@ describe('SettingsScreen: the form', () => {
     await screen.findByText('From Epos Now');
     save();
     await screen.findByText('Saved');
-    expect(write).toHaveBeenCalledWith({ op: 'save', document: SERVER }, expect.anything());
+    expect(write).toHaveBeenCalledWith({ op: 'save', document: SERVER, base: SERVER }, expect.anything());
   });
 
   it('blocks the save while fields are invalid, saying what is wrong next to each and in an alert', async () => {
@@ -223,7 +223,12 @@ describe('SettingsScreen: the form', () => {
     expect(textbox('Till name').value).toBe('Bar');
     save();
     await waitFor(() => expect(write).toHaveBeenCalledTimes(1));
-    expect(write.mock.calls[0]?.[0]).toEqual({ op: 'save', document: { ...SERVER, currency: 'EUR', tillName: 'Bar' } });
+    // Laid over the document the form showed last: only the till name differs from it.
+    expect(write.mock.calls[0]?.[0]).toEqual({
+      op: 'save',
+      document: { ...SERVER, currency: 'EUR', tillName: 'Bar' },
+      base: { ...SERVER, currency: 'EUR' },
+    });
   });
 });
 
@@ -283,7 +288,11 @@ describe('SettingsScreen: favourites', () => {
 
     save();
     await waitFor(() => expect(write).toHaveBeenCalledTimes(1));
-    expect(write.mock.calls[0]?.[0]).toEqual({ op: 'save', document: { ...SERVER, favourites: [99, 1, 3, 2, 4321] } });
+    expect(write.mock.calls[0]?.[0]).toEqual({
+      op: 'save',
+      document: { ...SERVER, favourites: [99, 1, 3, 2, 4321] },
+      base: SERVER,
+    });
   });
 
   it('finds a product by its barcode', async () => {
@@ -408,7 +417,10 @@ describe('SettingsScreen: raw JSON', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save JSON' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
     await waitFor(() =>
-      expect(write).toHaveBeenCalledWith({ op: 'save', document: { currency: 'XX1', other: true } }, expect.anything()),
+      expect(write).toHaveBeenCalledWith(
+        { op: 'save', document: { currency: 'XX1', other: true }, base: SERVER },
+        expect.anything(),
+      ),
     );
     await screen.findByText('Saved');
     // The till now reads it with the problem, and says so.

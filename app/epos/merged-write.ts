@@ -1,0 +1,81 @@
+/**
+ * An update or a settings save laid over what Epos Now has now. One GET first, then the PUT
+ * carries the server's current record (or document) with this write's changes over it: right
+ * whether Epos Now's PUT merges the fields it is given or replaces the record with them, and
+ * never putting back a value someone changed elsewhere since this edit started.
+ */
+import type { EposClient } from './client.ts';
+import { isEposError } from './errors.ts';
+import { type FieldConflict, mergeFields } from './field-merge.ts';
+import { withoutId } from './ids.ts';
+import { isPlainObject, sameJson } from './json-equal.ts';
+import type { Kind } from './kinds.ts';
+import type { OpenRecord } from './records.ts';
+
+/** How a merged write ended. A failed request rejects with the client's EposError instead. */
+export type MergedWrite =
+  /** Epos Now has every change: `answer` is its record (or document) as it stands now. */
+  | { type: 'sent'; answer: unknown; put: boolean }
+  /** Some fields were changed on Epos Now too: nothing was sent, a person decides. */
+  | { type: 'conflict'; conflicts: FieldConflict[] }
+  /** The record is no longer on Epos Now: an update never makes it again. */
+  | { type: 'gone' };
+
+/** The calls a merged write makes. */
+export type MergeClient = Pick<EposClient, 'get' | 'update' | 'getSettings' | 'saveSettings'>;
+
+/** Sends `changes` to record `id`, merged with the server's record (see {@link mergeFields}). */
+export async function updateMerged(
+  client: MergeClient,
+  kind: Kind,
+  id: number,
+  changes: OpenRecord,
+  base: Record<string, unknown> | undefined,
+): Promise<MergedWrite> {
+  const server = await getIfThere(client, kind, id);
+  if (server === undefined) return { type: 'gone' };
+  const { send, conflicts } = mergeFields(server, changes, base);
+  if (conflicts.length > 0) return { type: 'conflict', conflicts };
+  // Nothing left to change (a resend of a PUT that landed unheard, or the same edit made
+  // elsewhere): no request, and no second change.
+  if (Object.keys(send).length === 0) return { type: 'sent', answer: server, put: false };
+  return { type: 'sent', answer: await client.update(kind, id, { ...withoutId(kind, server), ...send }), put: true };
+}
+
+/**
+ * Saves `document`, merged per top-level key with the server's: the keys it changed from `base`
+ * (the document it was laid over) go over the server's document. Without a base, or where either
+ * is not an object of keys (none saved yet, another app's), the document goes whole, as it always did.
+ */
+export async function saveMerged(
+  client: MergeClient,
+  document: unknown,
+  base: Record<string, unknown> | undefined,
+): Promise<MergedWrite> {
+  const server = (await client.getSettings()).document;
+  if (!base || !isPlainObject(document) || !isPlainObject(server))
+    return { type: 'sent', answer: await client.saveSettings(document), put: true };
+  const keys = new Set([...Object.keys(document), ...Object.keys(base)]);
+  const changes: Record<string, unknown> = {};
+  for (const key of keys) if (!sameKey(document, base, key)) changes[key] = document[key];
+  const { send, conflicts } = mergeFields(server, changes, base);
+  if (conflicts.length > 0) return { type: 'conflict', conflicts };
+  if (Object.keys(send).length === 0) return { type: 'sent', answer: server, put: false };
+  const merged: Record<string, unknown> = { ...server, ...send };
+  // A key this back office removed goes from the server's document too.
+  for (const [key, value] of Object.entries(send)) if (value === undefined) delete merged[key];
+  return { type: 'sent', answer: await client.saveSettings(merged), put: true };
+}
+
+/** One record, or undefined when the server answers 404 for it. */
+export function getIfThere(client: Pick<EposClient, 'get'>, kind: Kind, id: number): Promise<OpenRecord | undefined> {
+  return client.get(kind, id).catch((error: unknown) => {
+    if (isEposError(error) && error.code === 'not-found') return undefined;
+    throw error;
+  });
+}
+
+/** Whether a key is the same in two documents, present in both or in neither. */
+function sameKey(a: Record<string, unknown>, b: Record<string, unknown>, key: string): boolean {
+  return Object.hasOwn(a, key) === Object.hasOwn(b, key) && sameJson(a[key], b[key]);
+}

@@ -1,0 +1,240 @@
+/**
+ * Updates and settings saves laid over what Epos Now has now (issue 24): one GET, then a PUT of
+ * the server's record with only this till's changes over it, or a conflict held for a person.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TillDb } from '../../app/store/db.ts';
+import { enqueue } from '../../app/store/outbox.ts';
+import { keepMine, keepTheirs } from '../../app/store/outbox-conflict.ts';
+import type { OutboxEntry } from '../../app/store/schema.ts';
+import { pullKind } from '../../sw/pull.ts';
+import { type ReplayDeps, replay } from '../../sw/replay.ts';
+import { freshDb, standinClient } from '../store/fixture.ts';
+
+async function setup() {
+  const db = await freshDb();
+  const { standin, client } = standinClient();
+  await pullKind({ db, client }, 'Product');
+  const clock = { now: Date.now() };
+  const deps: ReplayDeps = { db, client, now: () => clock.now, random: () => 0.5, retryBaseMs: 1_000, leaseMs: 0 };
+  /** What a person elsewhere (Epos Now's own back office, another till) changes meanwhile. */
+  const elsewhere = (kind: 'Product' | 'Customer', id: number, change: Record<string, unknown>) =>
+    standin.put(kind, { ...standin.record(kind, id), ...change });
+  const requests = () => standin.log.map((e) => `${e.method} ${e.path}`);
+  return { db, standin, deps, clock, elsewhere, requests };
+}
+
+const entries = (db: TillDb): Promise<OutboxEntry[]> => db.getAll('outbox');
+
+describe('an update merged with the server’s record', () => {
+  it('leaves a field changed elsewhere as Epos Now has it, with one GET before the PUT', async () => {
+    const { db, standin, deps, elsewhere, requests } = await setup();
+    const shown = standin.record('Product', 3)!;
+    elsewhere('Product', 3, { Barcode: 'CHANGED-ELSEWHERE' });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { SalePrice: 9.99 }, base: shown }, 1);
+    const before = requests().length;
+    await replay(deps);
+    expect(standin.record('Product', 3)).toMatchObject({ Barcode: 'CHANGED-ELSEWHERE', SalePrice: 9.99 });
+    expect(requests().slice(before)).toEqual(['GET /api/V2/Product/3', 'PUT /api/V2/Product/3']);
+    expect(await entries(db)).toEqual([]);
+  });
+
+  it('puts the server’s whole record with the changes over it, so a PUT that replaces keeps it too', async () => {
+    const { db, standin, deps, elsewhere } = await setup();
+    elsewhere('Product', 3, { Barcode: 'B2' });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed' } }, 1);
+    await replay(deps);
+    const put = standin.log.find((e) => e.method === 'PUT');
+    const { ProductID: _id, ...fields } = { ...standin.record('Product', 3)! };
+    expect(JSON.parse(put!.body ?? '')).toEqual(fields);
+  });
+
+  it('takes the base from what the till showed when the caller gives none', async () => {
+    const { db, standin, deps, elsewhere } = await setup();
+    const price = standin.record('Product', 4)!.SalePrice;
+    await enqueue(db, { op: 'update', kind: 'Product', id: 4, body: { SalePrice: 1.23 } }, 1);
+    expect((await entries(db))[0]!.base).toEqual({ SalePrice: price });
+    elsewhere('Product', 4, { SalePrice: 7.77 });
+    await replay(deps);
+    expect((await entries(db)).map((e) => [e.state, e.conflicts])).toEqual([
+      ['held', [{ field: 'SalePrice', base: price, mine: 1.23, theirs: 7.77 }]],
+    ]);
+    expect(standin.record('Product', 4)!.SalePrice).toBe(7.77);
+  });
+
+  it('holds the same field changed on both sides, sending nothing; Keep mine then sends this till’s value', async () => {
+    const { db, standin, deps, elsewhere, requests } = await setup();
+    const shown = standin.record('Product', 5)!;
+    elsewhere('Product', 5, { SalePrice: 3 });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 2.5, Name: 'Mine' }, base: shown }, 1);
+    await replay(deps);
+    const [held] = await entries(db);
+    expect(held).toMatchObject({ state: 'held', error: { code: 'conflict', name: 'EditConflict' } });
+    expect(held!.conflicts).toEqual([{ field: 'SalePrice', base: shown.SalePrice, mine: 2.5, theirs: 3 }]);
+    expect(held!.error!.message).toContain('SalePrice');
+    // Nothing of the entry went: not even its other field.
+    expect(requests().filter((r) => r.startsWith('PUT'))).toEqual([]);
+    expect(standin.record('Product', 5)).toMatchObject({ SalePrice: 3, Name: shown.Name });
+
+    await keepMine(db, held!.seq, 2);
+    await replay(deps);
+    expect(standin.record('Product', 5)).toMatchObject({ SalePrice: 2.5, Name: 'Mine' });
+    expect(await entries(db)).toEqual([]);
+  });
+
+  it('Keep mine still holds a field changed again on Epos Now after the conflict was shown', async () => {
+    const { db, standin, deps, elsewhere } = await setup();
+    const shown = standin.record('Product', 5)!;
+    elsewhere('Product', 5, { SalePrice: 3 });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 2.5 }, base: shown }, 1);
+    await replay(deps);
+    elsewhere('Product', 5, { SalePrice: 4 });
+    await keepMine(db, (await entries(db))[0]!.seq, 2);
+    await replay(deps);
+    expect((await entries(db))[0]!.conflicts).toEqual([{ field: 'SalePrice', base: 3, mine: 2.5, theirs: 4 }]);
+    expect(standin.record('Product', 5)!.SalePrice).toBe(4);
+  });
+
+  it('Keep theirs takes the field out of the change: the rest goes, and with nothing left the entry is gone', async () => {
+    const { db, standin, deps, elsewhere } = await setup();
+    const five = standin.record('Product', 5)!;
+    const six = standin.record('Product', 6)!;
+    elsewhere('Product', 5, { SalePrice: 3 });
+    elsewhere('Product', 6, { SalePrice: 3 });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 2.5, Name: 'Kept' }, base: five }, 1);
+    await enqueue(db, { op: 'update', kind: 'Product', id: 6, body: { SalePrice: 2.5 }, base: six }, 1);
+    await replay(deps);
+    const [first, second] = await entries(db);
+    await keepTheirs(db, first!.seq, 2);
+    await keepTheirs(db, second!.seq, 2);
+    expect((await entries(db)).map((e) => [e.recordId, e.state, e.body])).toEqual([[5, 'pending', { Name: 'Kept' }]]);
+    await replay(deps);
+    expect(standin.record('Product', 5)).toMatchObject({ SalePrice: 3, Name: 'Kept' });
+    expect(standin.record('Product', 6)).toMatchObject({ SalePrice: 3 });
+    expect(await entries(db)).toEqual([]);
+  });
+
+  it('an edit made seeing both values is sent as Keep mine is', async () => {
+    const { db, standin, deps, elsewhere } = await setup();
+    const shown = standin.record('Product', 5)!;
+    elsewhere('Product', 5, { SalePrice: 3 });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 2.5 }, base: shown }, 1);
+    await replay(deps);
+    await keepMine(db, (await entries(db))[0]!.seq, 2, { SalePrice: 2.75 });
+    await replay(deps);
+    expect(standin.record('Product', 5)!.SalePrice).toBe(2.75);
+    expect(await entries(db)).toEqual([]);
+  });
+
+  it('refuses Keep mine and Keep theirs for an entry that is not held for a conflict', async () => {
+    const { db } = await setup();
+    const { seq } = await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { Name: 'x' } }, 1);
+    await expect(keepMine(db, seq!, 2)).rejects.toThrow(/not waiting for a decision/);
+    await expect(keepTheirs(db, 999, 2)).rejects.toThrow(/no longer waiting/);
+  });
+
+  it('sends nothing for a resend whose first PUT landed unheard, even after another field changed', async () => {
+    const { db, standin, deps, clock, elsewhere, requests } = await setup();
+    const shown = standin.record('Product', 7)!;
+    standin.faults.add({ match: { method: 'PUT' }, type: 'drop-after-apply', times: 1 });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 7, body: { SalePrice: 6.5 }, base: shown }, 1);
+    await replay(deps);
+    expect((await entries(db))[0]!.state).toBe('pending');
+    elsewhere('Product', 7, { Barcode: 'LATER' });
+    clock.now += 60_000;
+    const before = requests().length;
+    await replay(deps);
+    expect(requests().slice(before)).toEqual(['GET /api/V2/Product/7']);
+    expect(standin.record('Product', 7)).toMatchObject({ SalePrice: 6.5, Barcode: 'LATER' });
+    expect(await entries(db)).toEqual([]);
+  });
+
+  it('folds a second edit of a waiting update, keeping each field’s oldest base', async () => {
+    const { db, standin } = await setup();
+    const shown = standin.record('Product', 8)!;
+    await enqueue(db, { op: 'update', kind: 'Product', id: 8, body: { SalePrice: 1 }, base: shown }, 1);
+    await enqueue(
+      db,
+      { op: 'update', kind: 'Product', id: 8, body: { SalePrice: 2, Name: 'N' }, base: { ...shown, SalePrice: 1 } },
+      2,
+    );
+    const [entry] = await entries(db);
+    expect(entry).toMatchObject({
+      body: { SalePrice: 2, Name: 'N' },
+      base: { SalePrice: shown.SalePrice, Name: shown.Name },
+    });
+  });
+
+  it('an entry queued without a base keeps none when folded: its first fields’ starting values are unknown', async () => {
+    const { db } = await setup();
+    await enqueue(db, { op: 'update', kind: 'Customer', id: 2, body: { Notes: 'a' } }, 1);
+    await enqueue(db, { op: 'update', kind: 'Customer', id: 2, body: { Surname: 'b' }, base: { Surname: 'x' } }, 2);
+    const [entry] = await entries(db);
+    expect(entry!.base).toBeUndefined();
+    expect(entry!.body).toEqual({ Notes: 'a', Surname: 'b' });
+  });
+
+  it('holds an update of a record deleted on Epos Now meanwhile, and never makes it again', async () => {
+    const { db, standin, deps, requests } = await setup();
+    await enqueue(db, { op: 'update', kind: 'Customer', id: 3, body: { Notes: 'late' }, base: { Notes: null } }, 1);
+    standin.remove('Customer', 3);
+    await replay(deps);
+    expect((await entries(db)).map((e) => [e.state, e.error?.message])).toEqual([
+      ['held', expect.stringMatching(/no longer on Epos Now/)],
+    ]);
+    expect(requests().filter((r) => !r.startsWith('GET'))).toEqual([]);
+  });
+});
+
+describe('a settings save merged per top-level key', () => {
+  const start = { version: 1, currency: 'GBP', tillName: 'Front', favourites: [1, 2] };
+
+  it('keeps a key another back office saved meanwhile', async () => {
+    const { db, standin, deps } = await setup();
+    standin.settingsText = JSON.stringify({ ...start, currency: 'EUR' });
+    await enqueue(db, { op: 'save', document: { ...start, tillName: 'Back' }, base: start }, 1);
+    await replay(deps);
+    expect(JSON.parse(standin.settingsText!)).toEqual({ ...start, currency: 'EUR', tillName: 'Back' });
+  });
+
+  it('removes a key this back office removed, and adds one it added', async () => {
+    const { db, standin, deps } = await setup();
+    standin.settingsText = JSON.stringify({ ...start, currency: 'EUR' });
+    const { favourites: _gone, ...rest } = start;
+    await enqueue(db, { op: 'save', document: { ...rest, locale: 'fr-FR' }, base: start }, 1);
+    await replay(deps);
+    expect(JSON.parse(standin.settingsText!)).toEqual({ ...rest, currency: 'EUR', locale: 'fr-FR' });
+  });
+
+  it('holds the same key changed on both sides; Keep theirs takes Epos Now’s value into the document', async () => {
+    const { db, standin, deps } = await setup();
+    standin.settingsText = JSON.stringify({ ...start, currency: 'EUR' });
+    await enqueue(db, { op: 'save', document: { ...start, currency: 'USD', tillName: 'Back' }, base: start }, 1);
+    await replay(deps);
+    const [held] = await entries(db);
+    expect(held!.conflicts).toEqual([{ field: 'currency', base: 'GBP', mine: 'USD', theirs: 'EUR' }]);
+    expect(JSON.parse(standin.settingsText!).currency).toBe('EUR');
+    await keepTheirs(db, held!.seq, 2);
+    expect((await db.get('settings', 'app'))?.document).toEqual({ ...start, currency: 'EUR', tillName: 'Back' });
+    await replay(deps);
+    expect(JSON.parse(standin.settingsText!)).toEqual({ ...start, currency: 'EUR', tillName: 'Back' });
+  });
+
+  it('a second save while the first waits keeps the first one’s base', async () => {
+    const { db } = await setup();
+    await enqueue(db, { op: 'save', document: { ...start, tillName: 'A' }, base: start }, 1);
+    await enqueue(db, { op: 'save', document: { ...start, tillName: 'B' }, base: { ...start, tillName: 'A' } }, 2);
+    expect((await entries(db)).map((e) => [e.body, e.base])).toEqual([[{ ...start, tillName: 'B' }, start]]);
+  });
+
+  it('sends a document whole where there is nothing to merge with: no base, or none saved yet', async () => {
+    const { db, standin, deps } = await setup();
+    await enqueue(db, { op: 'save', document: { ...start, tillName: 'First' }, base: start }, 1);
+    await replay(deps);
+    expect(JSON.parse(standin.settingsText!)).toEqual({ ...start, tillName: 'First' });
+    standin.settingsText = JSON.stringify({ other: true });
+    await enqueue(db, { op: 'save', document: start }, 2);
+    await replay(deps);
+    expect(JSON.parse(standin.settingsText!)).toEqual(start);
+  });
+});
