@@ -1,13 +1,17 @@
 /**
- * An update or a settings save laid over what Epos Now has now. One GET first, then the PUT
- * carries the server's current record (or document) with this write's changes over it: right
- * whether Epos Now's PUT merges the fields it is given or replaces the record with them, and
- * never putting back a value someone changed elsewhere since this edit started.
+ * An update or a settings save laid over what Epos Now has now: one GET first, then a PUT of only
+ * the fields that still need this till's value, never putting back a value someone changed
+ * elsewhere since this edit started.
+ *
+ * The PUT of a record carries those fields alone, as the contract has it ("JSON body with the
+ * changes"), not the server's whole record with them laid over: Chromium resends a PUT dropped on
+ * a reused connection by itself, as it was, and a whole record resent after someone else's change
+ * put their value back (test/browser/no-overwrite.test.ts, "replayed twice"). The settings
+ * document has no fields of its own to send: it goes whole, merged per top-level key.
  */
 import type { EposClient } from './client.ts';
 import { isEposError } from './errors.ts';
 import { type FieldConflict, mergeFields } from './field-merge.ts';
-import { withoutId } from './ids.ts';
 import { isPlainObject, sameJson } from './json-equal.ts';
 import type { Kind } from './kinds.ts';
 import type { OpenRecord } from './records.ts';
@@ -39,7 +43,7 @@ export async function updateMerged(
   // Nothing left to change (a resend of a PUT that landed unheard, or the same edit made
   // elsewhere): no request, and no second change.
   if (Object.keys(send).length === 0) return { type: 'sent', answer: server, put: false };
-  return { type: 'sent', answer: await client.update(kind, id, { ...withoutId(kind, server), ...send }), put: true };
+  return { type: 'sent', answer: await client.update(kind, id, send), put: true };
 }
 
 /**

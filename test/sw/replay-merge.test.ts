@@ -39,14 +39,18 @@ describe('an update merged with the server’s record', () => {
     expect(await entries(db)).toEqual([]);
   });
 
-  it('puts the server’s whole record with the changes over it, so a PUT that replaces keeps it too', async () => {
+  it('puts only the fields that still need this till’s value: a resend of it puts back nothing of anyone else’s', async () => {
     const { db, standin, deps, elsewhere } = await setup();
-    elsewhere('Product', 3, { Barcode: 'B2' });
-    await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Renamed' } }, 1);
+    const shown = standin.record('Product', 3)!;
+    elsewhere('Product', 3, { Barcode: 'B2', Name: 'Same here' });
+    await enqueue(
+      db,
+      { op: 'update', kind: 'Product', id: 3, body: { Name: 'Same here', SalePrice: 8 }, base: shown },
+      1,
+    );
     await replay(deps);
     const put = standin.log.find((e) => e.method === 'PUT');
-    const { ProductID: _id, ...fields } = { ...standin.record('Product', 3)! };
-    expect(JSON.parse(put!.body ?? '')).toEqual(fields);
+    expect(JSON.parse(put!.body ?? '')).toEqual({ SalePrice: 8 });
   });
 
   it('takes the base from what the till showed when the caller gives none', async () => {
