@@ -68,6 +68,13 @@ export interface Writer {
   adopt(seq: number, record: OpenRecord): Promise<void>;
   /** Throws an entry away (a create with the writes queued behind it). */
   discard(seq: number): Promise<void>;
+  /**
+   * Settles an entry held for a conflict with this till's values, or with `edited`, what a
+   * person typed having seen both: sent again over what Epos Now has now.
+   */
+  keepMine(seq: number, edited?: OpenRecord): Promise<void>;
+  /** Settles an entry held for a conflict with Epos Now's values: those fields leave the change. */
+  keepTheirs(seq: number): Promise<void>;
 }
 
 /** What a manager does with stuck writes: only the back office needs it, so the till loads it late. */
@@ -170,5 +177,7 @@ export function createWriter(deps: WriterDeps): Writer {
     edit: (seq, body) => settle(() => admin().then((a) => a.editEntry(deps.db, seq, body, deps.now()))),
     adopt: (seq, record) => settle(() => admin().then((a) => a.adoptRecord(deps.db, seq, record, deps.now()))),
     discard: (seq) => settle(() => admin().then((a) => a.discardEntry(deps.db, seq))),
+    keepMine: (seq, edited) => settle(() => admin().then((a) => a.keepMineEntry(deps.db, seq, deps.now(), edited))),
+    keepTheirs: (seq) => settle(() => admin().then((a) => a.keepTheirs(deps.db, seq, deps.now()))),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * What a person may do with an entry the replayer could not settle: send it again, change it,
- * settle a held create by naming the record it became, or throw it away. Discarding also
+ * settle a held create by naming the record it became, settle a conflict (outbox-conflict.ts,
+ * re-exported here so the page loads one module for them all), or throw it away. Discarding also
  * takes back what the till showed of it.
  */
 import { withoutId } from '../epos/ids.ts';
@@ -10,11 +11,14 @@ import type { CatalogWriteTx } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
 import { recomputeLocal } from './outbox.ts';
+import { keepMine } from './outbox-conflict.ts';
 import { markDone, OTHER_ACCOUNT } from './outbox-outcomes.ts';
 import { entriesOf } from './outbox-status.ts';
 import type { OutboxEntry } from './schema.ts';
 import { bodyProblems } from './write-check.ts';
 import { InvalidWriteError } from './write-error.ts';
+
+export { keepTheirs } from './outbox-conflict.ts';
 
 /**
  * Sends a failed or held entry again (a held create: the person says it did not land; one held
@@ -54,6 +58,27 @@ export async function editEntry(db: TillDb, seq: number, body: OpenRecord, now: 
     },
     'editing the change',
   );
+}
+
+/**
+ * Settles a conflict with this till's values ({@link keepMine}), or with `edited`, what a person
+ * typed having seen both values: checked first as an edit is, so a value Epos Now would refuse
+ * is named here and nothing is stored.
+ */
+export async function keepMineEntry(db: TillDb, seq: number, now: number, edited?: OpenRecord): Promise<void> {
+  if (!edited) return keepMine(db, seq, now);
+  let entry: OutboxEntry | undefined;
+  try {
+    entry = await db.get('outbox', seq);
+  } catch (error) {
+    throw storeErrorFrom(error, 'keeping the edited values');
+  }
+  // Gone meanwhile: keepMine says so.
+  if (!entry || entry.target === 'settings') return keepMine(db, seq, now, edited);
+  const fields = withoutId(entry.target, edited);
+  const problems = bodyProblems(entry.target, fields, true);
+  if (Object.keys(problems).length > 0) throw new InvalidWriteError(problems);
+  return keepMine(db, seq, now, fields);
 }
 
 /** Settles a held create: the person says it became this server record. */

@@ -1,5 +1,5 @@
 /** The manager's screens, one per tab: settings, sync, pending changes and records. */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { EposClient } from '../../epos/client.ts';
 import { segmentsFor } from '../../epos/default-base.ts';
 import { errorText } from '../../epos/error-text.ts';
@@ -9,7 +9,9 @@ import type { Persistence } from '../../page/boot.ts';
 import type { CatalogView } from '../../page/catalog-state.ts';
 import type { TillSession } from '../../page/session.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
+import { createMoney } from '../../till/money.ts';
 import { OFFICE_SECTIONS, type OfficeSection, routeHash } from '../route.ts';
+import { useSubscription } from '../use-subscription.ts';
 import { ApiConnection } from './api-connection.tsx';
 import { CatalogScreen } from './catalog-screen.tsx';
 import { ChangesScreen } from './changes-screen.tsx';
@@ -64,6 +66,11 @@ export function BackOffice({
   const config = session?.config;
   const writer = session?.writer;
   const client = useClient(session?.api);
+  // Prices in a conflict are written in the shop's money.
+  const settings = useSubscription(config)?.config;
+  const currency = settings?.currency;
+  const locale = settings?.locale;
+  const money = useMemo(() => (currency && locale ? createMoney(currency, locale) : undefined), [currency, locale]);
   return (
     <div class="back-office">
       <nav class="office-tabs" aria-label="Back office">
@@ -105,7 +112,7 @@ export function BackOffice({
           />
         </>
       ) : section === 'changes' ? (
-        <ChangesScreen writer={writer} outbox={outbox} now={now} />
+        <ChangesScreen writer={writer} outbox={outbox} now={now} money={money} />
       ) : (
         <RecordsScreen client={client} writer={writer} online={online} onNewToken={onNewToken} />
       )}

@@ -7,20 +7,23 @@ import { isInvalidWrite, isStoreError } from '../../page/problem.ts';
 import type { Writer } from '../../page/writer.ts';
 import type { OutboxStatus } from '../../store/outbox-status.ts';
 import type { OutboxEntry } from '../../store/schema.ts';
+import type { Money } from '../../till/money.ts';
 import { reportBug } from '../bug.ts';
 import { type ChangeActions, ChangesEntry } from './changes-entry.tsx';
 import { entryTitle } from './changes-words.tsx';
 
 /** Props of {@link ChangesScreen}. */
 export interface ChangesScreenProps {
-  writer: Pick<Writer, 'list' | 'retry' | 'edit' | 'adopt' | 'discard'>;
+  writer: Pick<Writer, 'list' | 'retry' | 'edit' | 'adopt' | 'discard' | 'keepMine' | 'keepTheirs'>;
   /** The outbox at a glance; each new value (a change anywhere) re-lists the entries. */
   outbox: OutboxStatus | undefined;
   now: number;
+  /** The shop's money, to write prices where a change met another one. */
+  money?: Money | undefined;
 }
 
 /** The Pending changes screen. */
-export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
+export function ChangesScreen({ writer, outbox, now, money }: ChangesScreenProps) {
   const [entries, setEntries] = useState<OutboxEntry[] | undefined>(undefined);
   const [readError, setReadError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -78,6 +81,9 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
     edit: (body) => run(entry, 'save', () => writer.edit(entry.seq, body)),
     adopt: (record) => run(entry, 'settle', () => writer.adopt(entry.seq, record)),
     discard: () => run(entry, 'discard', () => writer.discard(entry.seq)),
+    keepMine: (edited) =>
+      run(entry, edited ? 'save' : 'keep this till’s values for', () => writer.keepMine(entry.seq, edited)),
+    keepTheirs: () => run(entry, 'keep Epos Now’s values for', () => writer.keepTheirs(entry.seq)),
   });
 
   return (
@@ -118,6 +124,7 @@ export function ChangesScreen({ writer, outbox, now }: ChangesScreenProps) {
               now={now}
               busy={busy.has(entry.seq)}
               actions={actionsFor(entry)}
+              money={money}
             />
           ))}
         </ol>
