@@ -118,7 +118,7 @@ const TARGET = 'es2022';
  *   worker asking first; a queued write now lands within seconds of the link's return, not
  *   minutes. With the reach state, issue 25 together 21.99 KB: gate 22.5.
  */
-const BUDGET = { app: 50_000, lazy: 40_000, worker: 23_500 };
+const BUDGET = { app: 50_000, lazy: 41_000, worker: 23_500 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';
