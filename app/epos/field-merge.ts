@@ -27,9 +27,10 @@ export interface FieldMerge {
 }
 
 /**
- * Compares each changed field with the server's value and its base; a field missing from `base`
- * was not there where the edit started. Without any base (an entry queued before bases were
- * kept) every field goes as it did then: this till's value wins.
+ * Compares each changed field with the server's value and its base. A field `base` does not name
+ * has no known start (an entry queued before bases were kept, a field a person added to a held
+ * change): it goes as every field did then, this till's value winning. A base names a field that
+ * was not there with an undefined or null value.
  */
 export function mergeFields(
   server: Readonly<Record<string, unknown>>,
@@ -41,9 +42,8 @@ export function mergeFields(
   for (const [field, mine] of Object.entries(changes)) {
     const theirs = server[field];
     if (sameField(theirs, mine)) continue;
-    const was = base && Object.hasOwn(base, field) ? base[field] : undefined;
-    if (!base || sameField(theirs, was)) send[field] = mine;
-    else conflicts.push({ field, base: was, mine, theirs });
+    if (!base || !Object.hasOwn(base, field) || sameField(theirs, base[field])) send[field] = mine;
+    else conflicts.push({ field, base: base[field], mine, theirs });
   }
   return { send, conflicts };
 }

@@ -61,8 +61,14 @@ export async function saveMerged(
     return { type: 'sent', answer: await client.saveSettings(document), put: true };
   const keys = new Set([...Object.keys(document), ...Object.keys(base)]);
   const changes: Record<string, unknown> = {};
-  for (const key of keys) if (!sameKey(document, base, key)) changes[key] = document[key];
-  const { send, conflicts } = mergeFields(server, changes, base);
+  // Every key changed has a known start, a key added here too: it was not in the document.
+  const started: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (sameKey(document, base, key)) continue;
+    changes[key] = document[key];
+    started[key] = base[key];
+  }
+  const { send, conflicts } = mergeFields(server, changes, started);
   if (conflicts.length > 0) return { type: 'conflict', conflicts };
   if (Object.keys(send).length === 0) return { type: 'sent', answer: server, put: false };
   const merged: Record<string, unknown> = { ...server, ...send };

@@ -259,9 +259,17 @@ async function sendDirect(
       if (entry.op === 'create') {
         const answer = await api.create(kind, body);
         realIds.set(entry.recordId, recordId(kind, answer) as number);
-      } else if (entry.op === 'update') await api.update(kind, realIds.get(entry.recordId) ?? entry.recordId, body);
-      else if (entry.op === 'delete') await api.remove(kind, realIds.get(entry.recordId) ?? entry.recordId);
-      else await api.saveSettings(entry.body);
+      } else if (entry.op === 'update') {
+        // The same requests as the replay's: it reads the record before each update (issue 24),
+        // so the ratio measures the outbox's own cost, not that GET.
+        const id = realIds.get(entry.recordId) ?? entry.recordId;
+        await api.get(kind, id);
+        await api.update(kind, id, body);
+      } else if (entry.op === 'delete') await api.remove(kind, realIds.get(entry.recordId) ?? entry.recordId);
+      else {
+        await api.getSettings();
+        await api.saveSettings(entry.body);
+      }
     } catch (error) {
       if (!isEposError(error)) throw error;
       failed++;

@@ -51,6 +51,8 @@ export interface OutboxMeasure {
   ratio: { sequential: number; concurrent: number };
   /** Requests that failed in a replay or a direct send (0 expected). */
   failed: number;
+  /** The replays' PUTs and the GETs of each PUT's record before it, summed: one GET a PUT (issue 24). */
+  reads: { gets: number; puts: number };
   order: OrderCheck;
   /** One more replay at concurrency 1, with its transactions and requests timed. */
   profile: ReplayProfile;
@@ -98,10 +100,20 @@ export async function measureOutbox(
   const order: OrderCheck = { replays: 0, records: 0, problems: [] };
   const build = (tag: string, count: number): Promise<BuiltOutbox> =>
     call<BuiltOutbox>('outboxBuild', options.label ? `${options.label}-${tag}` : tag, token, count, products, builds++);
+  const reads = { gets: 0, puts: 0 };
   const replayChecked = async (outbox: BuiltOutbox, c: number): Promise<SendTiming> => {
     const from = standin.log.length;
     const timing = await call<SendTiming>('outboxReplay', outbox.tag, token, c);
     failed += timing.failed + timing.left;
+    // The reads of records that were then put (a landed create's twin check reads others).
+    const read = new Map<string, number>();
+    for (const request of standin.log.slice(from)) {
+      if (request.method === 'GET') read.set(request.path, (read.get(request.path) ?? 0) + 1);
+      if (request.method !== 'PUT') continue;
+      reads.puts++;
+      reads.gets += read.get(request.path) ?? 0;
+      read.delete(request.path);
+    }
     checkOrder(standin, outbox, from, order);
     return timing;
   };
@@ -158,6 +170,7 @@ export async function measureOutbox(
       concurrent: measure.replay.concurrent.medianMs / measure.direct.concurrent.medianMs,
     },
     failed,
+    reads,
     order,
     profile,
   };
@@ -252,6 +265,11 @@ export function formatOutboxRows(m: OutboxMeasure): [string, string, string][] {
     ['direct, one at a time', f(m.direct.sequential.medianMs), `same ${m.entries} requests, same client`],
     [`replay, concurrency ${m.concurrency}`, f(m.replay.concurrent.medianMs), x(m.ratio.concurrent)],
     [`direct, ${m.concurrency} at once`, f(m.direct.concurrent.medianMs), 'order per record kept'],
+    [
+      'GETs before updates, all replays',
+      `${m.reads.gets} GETs / ${m.reads.puts} PUTs`,
+      'one GET an update: the record read to merge with (issue 24)',
+    ],
     [
       'order per record on the stand-in',
       m.order.problems.length === 0 ? 'kept' : `${m.order.problems.length}+ problems`,

@@ -276,6 +276,11 @@ async function main(): Promise<void> {
         remote.ratio.sequential <= 1.5,
       ],
       [
+        '  one GET per update (issue 24)',
+        `${(outbox.reads.gets / Math.max(1, outbox.reads.puts)).toFixed(2)} a PUT`,
+        outbox.reads.gets === outbox.reads.puts,
+      ],
+      [
         '  order per record kept',
         outbox.order.problems.length === 0 ? 'kept' : `${outbox.order.problems.length} problems`,
         outbox.order.problems.length === 0,

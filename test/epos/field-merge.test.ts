@@ -43,17 +43,22 @@ describe('mergeFields', () => {
     });
   });
 
-  it('takes a field missing from the base for one that was not there: set elsewhere since, it conflicts', () => {
-    expect(mergeFields(server, { Barcode: '1', Colour: 'red' }, {})).toEqual({
+  it('sends a field the base does not name as this till’s: its start is unknown (a field a person added)', () => {
+    expect(mergeFields(server, { Barcode: '1', SalePrice: 3 }, { SalePrice: 1 })).toEqual({
+      send: { Barcode: '1' },
+      conflicts: [{ field: 'SalePrice', base: 1, mine: 3, theirs: 2.5 }],
+    });
+  });
+
+  it('takes a base naming a field as undefined for one that was not there: set elsewhere since, it conflicts', () => {
+    expect(mergeFields(server, { Barcode: '1', Colour: 'red' }, { Barcode: undefined, Colour: undefined })).toEqual({
       send: { Colour: 'red' },
       conflicts: [{ field: 'Barcode', base: undefined, mine: '1', theirs: '999' }],
     });
   });
 
   it('does not take a base inherited from the prototype for one recorded', () => {
-    const base = Object.create({ SalePrice: 2.5 }) as Record<string, unknown>;
-    expect(mergeFields(server, { SalePrice: 3 }, base).conflicts).toEqual([
-      { field: 'SalePrice', base: undefined, mine: 3, theirs: 2.5 },
-    ]);
+    const base = Object.create({ SalePrice: 1 }) as Record<string, unknown>;
+    expect(mergeFields(server, { SalePrice: 3 }, base)).toEqual({ send: { SalePrice: 3 }, conflicts: [] });
   });
 });

@@ -224,6 +224,16 @@ describe('a settings save merged per top-level key', () => {
     expect(JSON.parse(standin.settingsText!)).toEqual({ ...start, currency: 'EUR', tillName: 'Back' });
   });
 
+  it('holds a key added here that another back office added with another value', async () => {
+    const { db, standin, deps } = await setup();
+    standin.settingsText = JSON.stringify({ ...start, locale: 'de-DE' });
+    await enqueue(db, { op: 'save', document: { ...start, locale: 'fr-FR' }, base: start }, 1);
+    await replay(deps);
+    expect((await entries(db))[0]!.conflicts).toEqual([
+      { field: 'locale', base: undefined, mine: 'fr-FR', theirs: 'de-DE' },
+    ]);
+  });
+
   it('a second save while the first waits keeps the first one’s base', async () => {
     const { db } = await setup();
     await enqueue(db, { op: 'save', document: { ...start, tillName: 'A' }, base: start }, 1);
