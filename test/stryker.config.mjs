@@ -22,6 +22,11 @@ export const WRITE_PATH = [
   'sw/reachability.ts',
   'sw/recovery.ts',
   'app/store/reach.ts',
+  // No edit overwrites someone else's (issue 24): the comparison, the merge, and its held conflicts.
+  'app/epos/field-equal.ts',
+  'app/epos/field-merge.ts',
+  'app/epos/merged-write.ts',
+  'app/store/outbox-conflict.ts',
   'app/store/outbox.ts',
   'app/store/outbox-outcomes.ts',
   'app/store/outbox-admin.ts',
