@@ -99,10 +99,10 @@ const TARGET = 'es2022';
  *   and its refresh on the settings' interval (3.9 KB), the API client now shared with it (0.2 KB
  *   of splitting). All of issue 23 together 37.64 KB; gate 38.
  *   Issue 24's merge added 2.81 KB (37.74 -> 40.55): the conflict view under Pending changes
- *   with Keep mine / Keep theirs / Edit and their store actions (1.20), the edit form sending only
- *   the fields changed (the comparison of values as the API stores them, 0.3), the till without
- *   storage merging its updates and saves the same way (0.52), and the chunks those split into
- *   (the rest); none of it is on a till's startup, which stayed at 49.90 KB. Gate 41.
+ *   with Keep mine / Keep theirs / Edit and their store actions (1.19, built with and without
+ *   it), the till without storage merging its updates and saves the same way (0.52), and the
+ *   edit form sending only the fields changed with the chunks the shared comparison split into
+ *   (the rest, 1.10); none of it is on a till's startup, which stayed at 49.90 KB. Gate 41.
  * - worker, 18.2 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb. Issue 11
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
