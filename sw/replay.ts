@@ -405,8 +405,9 @@ type Sent = { type: 'sent'; answer?: OpenRecord } | Exclude<MergedWrite, { type:
 /** Sends an entry. An update and a save are laid over what Epos Now has now: one GET first. */
 async function request(client: EposClient, entry: OutboxEntry): Promise<Sent> {
   if (entry.op === 'save') {
+    // The document as Epos Now has it now, others' keys included: the pages keep it (config-state.ts).
     const saved = await saveMerged(client, entry.body, entry.base);
-    return saved.type === 'sent' ? { type: 'sent' } : saved;
+    return saved.type === 'sent' ? { type: 'sent', answer: saved.answer as OpenRecord } : saved;
   }
   // Every other op writes a record of a kind: only a save targets 'settings' (enqueue makes it so).
   const kind = entry.target as Kind;

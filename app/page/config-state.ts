@@ -116,6 +116,10 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
     });
   }
 
+  async function keepLanded(document: unknown): Promise<void> {
+    if (await keepServerSettings(deps.db, document, deps.now())) show(document, 'server', null);
+  }
+
   /**
    * After a pull, every open page of the till hears the same 'catalog-changed': the first to get
    * the lock asks Epos Now and notes the pull, and the others find it noted and read what it
@@ -166,6 +170,9 @@ export function createConfigState(deps: ConfigDeps): ConfigState {
   const onMessage = (event: Event): void => {
     const message = (event as MessageEvent<WorkerMessage>).data;
     if (message?.type === 'settings-changed') void enqueue(readStored);
+    // A save landed, merged with what other back offices saved meanwhile: their keys show here too.
+    else if (message?.type === 'write-landed' && message.target === 'settings' && message.answer !== undefined)
+      void enqueue(() => keepLanded(message.answer));
     // A finished pull means the API is reachable: a good moment to look for new settings.
     else if (message?.type === 'catalog-changed') void enqueue(() => fetchAfterPull(message.pull));
   };

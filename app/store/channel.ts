@@ -60,7 +60,7 @@ export interface WriteLandedMessage {
   sentId: number;
   /** The record's id on the server (a create's real id). */
   recordId: number;
-  /** The server's record, for creates and updates. */
+  /** The server's record, for creates and updates; for a settings save, its document now. */
   answer?: unknown;
 }
 

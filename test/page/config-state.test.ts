@@ -317,6 +317,28 @@ describe('ConfigState', () => {
     expect(getSettings).toHaveBeenCalledTimes(calls + 1);
   });
 
+  it('keeps the document a landed save left on Epos Now, with keys another back office saved meanwhile', async () => {
+    const { state, channel, db, getSettings } = await setup();
+    await vi.waitFor(() => expect(state.get().source).toBe('server'));
+    const merged = { ...SERVER, tillName: 'Saved here', currency: 'USD' };
+    channel.deliver({ type: 'write-landed', seq: 1, target: 'settings', sentId: 0, recordId: 0, answer: merged });
+    await vi.waitFor(() => expect(state.get().config.currency).toBe('USD'));
+    expect((await db.get('settings', 'app'))?.document).toEqual(merged);
+    // Heard, not asked for: no request.
+    expect(getSettings).toHaveBeenCalledTimes(1);
+    // A record's landing says nothing of the settings.
+    channel.deliver({
+      type: 'write-landed',
+      seq: 2,
+      target: 'Product',
+      sentId: 1,
+      recordId: 1,
+      answer: { tillName: 'x' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(state.get().config.tillName).toBe('Saved here');
+  });
+
   it('after a pull, one page of the till asks Epos Now and the others read what it stored', async () => {
     const join = bus();
     const db = await freshDb();

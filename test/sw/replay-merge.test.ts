@@ -197,8 +197,11 @@ describe('a settings save merged per top-level key', () => {
     const { db, standin, deps } = await setup();
     standin.settingsText = JSON.stringify({ ...start, currency: 'EUR' });
     await enqueue(db, { op: 'save', document: { ...start, tillName: 'Back' }, base: start }, 1);
-    await replay(deps);
+    const landed: unknown[] = [];
+    await replay({ ...deps, onLanded: (_entry, _id, answer) => landed.push(answer) });
     expect(JSON.parse(standin.settingsText!)).toEqual({ ...start, currency: 'EUR', tillName: 'Back' });
+    // The pages hear the document as Epos Now has it now, to keep in place of their own.
+    expect(landed).toEqual([{ ...start, currency: 'EUR', tillName: 'Back' }]);
   });
 
   it('removes a key this back office removed, and adds one it added', async () => {
