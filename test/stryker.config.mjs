@@ -26,6 +26,7 @@ export const WRITE_PATH = [
   'app/epos/field-equal.ts',
   'app/epos/field-merge.ts',
   'app/epos/merged-write.ts',
+  'app/epos/list-merge.ts',
   'app/store/outbox-conflict.ts',
   'app/store/outbox.ts',
   'app/store/outbox-outcomes.ts',

@@ -7,13 +7,15 @@
  * changes"), not the server's whole record with them laid over: Chromium resends a PUT dropped on
  * a reused connection by itself, as it was, and a whole record resent after someone else's change
  * put their value back (test/browser/no-overwrite.test.ts, "replayed twice"). The settings
- * document has no fields of its own to send: it goes whole, merged per top-level key.
+ * document has no fields of its own to send: it goes whole, merged per top-level key, and a list
+ * both sides edited (favourites) entry by entry.
  */
 import type { EposClient } from './client.ts';
 import { isEposError } from './errors.ts';
 import { type FieldConflict, mergeFields } from './field-merge.ts';
 import { isPlainObject, sameJson } from './json-equal.ts';
 import type { Kind } from './kinds.ts';
+import { mergeLists } from './list-merge.ts';
 import type { OpenRecord } from './records.ts';
 
 /** How a merged write ended. A failed request rejects with the client's EposError instead. */
@@ -68,7 +70,14 @@ export async function saveMerged(
     changes[key] = document[key];
     started[key] = base[key];
   }
-  const { send, conflicts } = mergeFields(server, changes, started);
+  const merge = mergeFields(server, changes, started);
+  const { send } = merge;
+  // A list both sides edited (favourites) merges entry by entry where it can.
+  const conflicts = merge.conflicts.filter((conflict) => {
+    const list = mergeLists(conflict.base, conflict.mine, conflict.theirs);
+    if (list) send[conflict.field] = list;
+    return !list;
+  });
   if (conflicts.length > 0) return { type: 'conflict', conflicts };
   if (Object.keys(send).length === 0) return { type: 'sent', answer: server, put: false };
   const merged: Record<string, unknown> = { ...server, ...send };

@@ -237,6 +237,22 @@ describe('a settings save merged per top-level key', () => {
     ]);
   });
 
+  it('merges favourites both back offices edited, entry by entry; a reorder here of a changed list waits', async () => {
+    const { db, standin, deps } = await setup();
+    standin.settingsText = JSON.stringify({ ...start, favourites: [1, 2, 7] });
+    await enqueue(db, { op: 'save', document: { ...start, favourites: [2, 5] }, base: start }, 1);
+    await replay(deps);
+    expect(JSON.parse(standin.settingsText!).favourites).toEqual([2, 7, 5]);
+    standin.settingsText = JSON.stringify({ ...start, favourites: [2, 5, 8] });
+    await enqueue(
+      db,
+      { op: 'save', document: { ...start, favourites: [5, 2, 7] }, base: { ...start, favourites: [2, 7, 5] } },
+      2,
+    );
+    await replay(deps);
+    expect((await entries(db))[0]!.conflicts?.map((c) => c.field)).toEqual(['favourites']);
+  });
+
   it('a second save while the first waits keeps the first one’s base', async () => {
     const { db } = await setup();
     await enqueue(db, { op: 'save', document: { ...start, tillName: 'A' }, base: start }, 1);
