@@ -12,13 +12,19 @@
  * so a shop's figure is this times its tills. In-process (fake-indexeddb, the stand-in's own
  * fetch): requests are counted, not timed, so no browser is needed.
  */
+
+import type { EposClient } from '../../app/epos/client.ts';
 import { recordId } from '../../app/epos/ids.ts';
 import { CACHED_KINDS, type CachedKind, KINDS } from '../../app/epos/kinds.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { readOne } from '../../app/store/catalog.ts';
+import type { TillDb } from '../../app/store/db.ts';
+import { enqueue, type Write } from '../../app/store/outbox.ts';
 import { type PullPlan, pullCatalog } from '../../sw/pull.ts';
 import { SAMPLE_PAGES } from '../../sw/pull-refresh.ts';
+import { replay } from '../../sw/replay.ts';
 import { mulberry32 } from '../standin/prng.ts';
+import type { Standin } from '../standin/standin.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 /** What the refresh policy costs and gives. */
@@ -36,6 +42,8 @@ export interface RequestBudget {
   walkPerDay: number;
   /** The refresh policy, played over a day. */
   refresh: PlayedDay;
+  /** Requests one write of each op makes when replayed (an update and a save read first, issue 24). */
+  writes: Record<Write['op'], number>;
 }
 
 /** A day of the refresh policy. */
@@ -158,6 +166,7 @@ export async function measureRequestBudget(options: {
     }
   }
   if (waiting.length > 0) throw new Error(`${waiting.length} changes never reached the till`);
+  const writes = await countWrites(db, standin, client, clock);
   db.close();
   return {
     ...options,
@@ -166,7 +175,33 @@ export async function measureRequestBudget(options: {
     pullsPerDay,
     walkPerDay: sum(walk) * pullsPerDay,
     refresh: { requests, walks, refreshRequests, staleness: worst },
+    writes,
   };
+}
+
+/** Replays one write of each op alone and counts its requests on the stand-in. */
+async function countWrites(
+  db: TillDb,
+  standin: Standin,
+  client: EposClient,
+  now: number,
+): Promise<Record<Write['op'], number>> {
+  const [product] = standin.records('Product');
+  const id = recordId('Product', product) as number;
+  const writes: Write[] = [
+    { op: 'create', kind: 'Customer', body: { Forename: 'Budget', Surname: 'Write' } },
+    { op: 'update', kind: 'Product', id, body: { Name: 'Budget write' } },
+    { op: 'delete', kind: 'Customer', id: 1 },
+    { op: 'save', document: { version: 1, tillName: 'Budget' }, base: { version: 1 } },
+  ];
+  const counted = {} as Record<Write['op'], number>;
+  for (const write of writes) {
+    await enqueue(db, write, now);
+    const before = standin.log.length;
+    await replay({ db, client, now: () => now, random: () => 0.5 });
+    counted[write.op] = standin.log.length - before;
+  }
+  return counted;
 }
 
 /** Rows for the bench's table. */
@@ -192,6 +227,11 @@ export function formatRequestBudgetRows(b: RequestBudget): [string, string, stri
       `${b.refresh.walks} whole walks (the day's, and one per deletion found), refreshes of ${b.refresh.refreshRequests.least}-${b.refresh.refreshRequests.most} requests, ${day}`,
     ],
     ['requests saved', `${(b.walkPerDay / b.refresh.requests).toFixed(1)}x`, 'walk policy / refresh policy'],
+    [
+      'a write replayed, requests',
+      `update ${b.writes.update}, save ${b.writes.save}`,
+      `create ${b.writes.create} (with its twin look), delete ${b.writes.delete}; an update and a save read first (issue 24)`,
+    ],
     [
       'staleness, walk policy',
       `${b.refreshMinutes} min`,
