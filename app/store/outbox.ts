@@ -10,7 +10,9 @@ import type { OpenRecord } from '../epos/records.ts';
 import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
+import { made, next } from './outbox-machine.ts';
 import { entriesOf } from './outbox-status.ts';
+import { record } from './outbox-transition.ts';
 import type { LocalRow, OutboxEntry, QueueRow } from './schema.ts';
 
 /** A write the app wants the server to have. */
@@ -85,7 +87,7 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
       if (current !== undefined) await setLocal(tx, write.kind, write.id, { ...current, ...body }, base);
     }
     if (open && (open.op === 'create' || open.op === 'update')) {
-      await tx.objectStore('outbox').put({ ...open, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now });
+      await record(tx.objectStore('outbox'), open.seq, next(open, { type: 'folded', body, now }));
       return { seq: open.seq, recordId: write.id };
     }
     return {
@@ -130,15 +132,7 @@ async function add(
   entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body'>,
   now: number,
 ): Promise<number> {
-  const full: Omit<OutboxEntry, 'seq'> = {
-    ...entry,
-    state: 'pending',
-    attempts: 0,
-    notBefore: 0,
-    createdAt: now,
-    updatedAt: now,
-    error: null,
-  };
+  const full = made(entry, now);
   // Bound to the account whose token the till holds now: another account's token never sends it.
   const context = await tx.objectStore('context').get('boot');
   if (context) full.account = accountOf(context.token);

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { EposErrorData } from '../../app/epos/errors.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { editEntry } from '../../app/store/outbox-admin.ts';
-import { holdOtherAccounts, OTHER_ACCOUNT } from '../../app/store/outbox-outcomes.ts';
+import { OTHER_ACCOUNT } from '../../app/store/outbox-machine.ts';
+import { holdOtherAccounts } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
 import { freshDb, refusal } from './fixture.ts';
 
