@@ -23,6 +23,8 @@ export const WRITE_PATH = [
   'sw/recovery.ts',
   'app/store/reach.ts',
   'app/store/outbox.ts',
+  'app/store/outbox-machine.ts',
+  'app/store/outbox-transition.ts',
   'app/store/outbox-outcomes.ts',
   'app/store/outbox-admin.ts',
   'app/store/outbox-status.ts',

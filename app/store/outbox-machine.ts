@@ -91,7 +91,7 @@ export function next<E extends Entry>(entry: E, event: EntryEvent): Step<E> {
 }
 
 /** The entry as `event` changes it, or undefined when the event removes it or is refused. */
-export function after<E extends Entry>(entry: E, event: EntryEvent): E | undefined {
+export function changed<E extends Entry>(entry: E, event: EntryEvent): E | undefined {
   const step = next(entry, event);
   return step.kind === 'changed' ? step.entry : undefined;
 }

@@ -9,7 +9,7 @@ import { isCachedKind, KINDS, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
 import { ALIAS_DAYS, initialQueue } from './outbox.ts';
-import { after, made, next, waitsOnOutage } from './outbox-machine.ts';
+import { changed, made, next, waitsOnOutage } from './outbox-machine.ts';
 import { entriesOf } from './outbox-status.ts';
 import { applyEvent, applyToAll, type OutboxStore, record } from './outbox-transition.ts';
 import type { OutboxEntry, TwinCheck } from './schema.ts';
@@ -169,11 +169,11 @@ async function land(
   ]);
   const queue = stored ?? initialQueue();
   // Renumbering is allowed from every state and keeps the entry.
-  const moved = later.map((n) => after(n, { type: 'renumbered', recordId: id }) as OutboxEntry);
+  const moved = later.map((n) => changed(n, { type: 'renumbered', recordId: id }) as OutboxEntry);
   const following = moved[0];
   let claimed: OutboxEntry | undefined;
   if (then && !queue.paused) {
-    const own = following && after(following, { type: 'claimed', now });
+    const own = following && changed(following, { type: 'claimed', now });
     // The record's own next entry is judged from what was just read, not from an older copy.
     // Stryker disable next-line LogicalOperator: found is read only when waiting is given, so both are set or neither
     const elsewhere = waiting && found && waiting.seq !== following?.seq ? { waiting, found } : undefined;
@@ -277,7 +277,7 @@ async function claimable(
   [entry, seen]: [OutboxEntry | undefined, OutboxEntry[]],
   now: number,
 ): Promise<OutboxEntry | undefined> {
-  const claimed = entry && after(entry, { type: 'claimed', now });
+  const claimed = entry && changed(entry, { type: 'claimed', now });
   if (!claimed) return undefined;
   // A landed create moved its later entries to the real id: then its record is read under that key.
   const key = recordKey(claimed);
