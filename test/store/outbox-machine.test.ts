@@ -12,33 +12,15 @@ import {
   type EntryEvent,
   made,
   next,
-  OTHER_ACCOUNT,
   waitsOnOutage,
 } from '../../app/store/outbox-machine.ts';
 import type { EntryState, OutboxEntry } from '../../app/store/schema.ts';
+import { offline, otherAccountNote } from './fixture.ts';
 
 const NOW = 10_000;
 const STATES: EntryState[] = ['pending', 'sending', 'verify', 'failed', 'held'];
 
-const offline: EposErrorData = {
-  code: 'network',
-  name: 'NetworkError',
-  message: 'fetch failed',
-  method: 'PUT',
-  path: '/api/V2/Customer/2',
-  mayHaveReached: false,
-};
 const refused: EposErrorData = { ...offline, code: 'client', name: 'ClientError', message: 'HTTP 400', status: 400 };
-const otherAccount: EposErrorData = {
-  code: 'auth',
-  name: OTHER_ACCOUNT,
-  message:
-    'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
-  method: '',
-  path: '',
-  mayHaveReached: false,
-};
-
 /** An update of Customer 2 sent twice, in `state`. */
 function entry(fields: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
@@ -56,6 +38,16 @@ function entry(fields: Partial<OutboxEntry> = {}): OutboxEntry {
     ...fields,
   };
 }
+
+/** An entry of account a held while another account was in use, looked for before it was held. */
+const heldForA = entry({
+  state: 'held',
+  account: 'a',
+  error: otherAccountNote,
+  previousState: 'verify',
+  previousError: offline,
+  notBefore: 50,
+});
 
 /** One event of each type, and the states the table lets it come from. */
 const EVENTS: { event: EntryEvent; from: EntryState[] }[] = [
@@ -81,7 +73,13 @@ const EVENTS: { event: EntryEvent; from: EntryState[] }[] = [
 
 /** An entry in `state` that meets every row's further condition: due, never sent, waiting on an outage, held for another account. */
 function meetsEveryCondition(state: EntryState): OutboxEntry {
-  return entry({ state, attempts: 0, looks: 1, notBefore: NOW + 1, error: state === 'held' ? otherAccount : offline });
+  return entry({
+    state,
+    attempts: 0,
+    looks: 1,
+    notBefore: NOW + 1,
+    error: state === 'held' ? otherAccountNote : offline,
+  });
 }
 
 describe('which states each event may come from', () => {
@@ -220,7 +218,7 @@ describe('what each event makes of an entry', () => {
           kind: 'changed',
           entry: entry({
             state: 'held',
-            error: otherAccount,
+            error: otherAccountNote,
             previousState: state,
             previousError: offline,
             updatedAt: NOW,
@@ -230,22 +228,14 @@ describe('what each event makes of an entry', () => {
     });
 
     it('accountBack: the state and note it had, due at once; its account kept', () => {
-      const held = entry({
-        state: 'held',
-        account: 'a',
-        error: otherAccount,
-        previousState: 'verify',
-        previousError: offline,
-        notBefore: 50,
-      });
-      expect(next(held, { type: 'accountBack', now: NOW })).toEqual({
+      expect(next(heldForA, { type: 'accountBack', now: NOW })).toEqual({
         kind: 'changed',
         entry: entry({ state: 'verify', account: 'a', error: offline, notBefore: 0, updatedAt: NOW }),
       });
     });
 
     it('accountBack: pending and no note when none was kept', () => {
-      expect(changed(entry({ state: 'held', error: otherAccount }), { type: 'accountBack', now: NOW })).toEqual(
+      expect(changed(entry({ state: 'held', error: otherAccountNote }), { type: 'accountBack', now: NOW })).toEqual(
         entry({ state: 'pending', error: null, updatedAt: NOW }),
       );
     });
@@ -311,18 +301,11 @@ describe('what each event makes of an entry', () => {
     });
 
     it('personRetry of one held for another account: for the account in use now, as it was before', () => {
-      const held = entry({
-        state: 'held',
-        account: 'a',
-        error: otherAccount,
-        previousState: 'verify',
-        previousError: offline,
-      });
-      expect(changed(held, { type: 'personRetry', now: NOW })).toEqual(
+      expect(changed(heldForA, { type: 'personRetry', now: NOW })).toEqual(
         entry({ state: 'verify', error: offline, notBefore: 0, updatedAt: NOW }),
       );
       expect(
-        changed(entry({ state: 'held', account: 'a', error: otherAccount }), { type: 'personRetry', now: NOW }),
+        changed(entry({ state: 'held', account: 'a', error: otherAccountNote }), { type: 'personRetry', now: NOW }),
       ).toEqual(entry({ state: 'pending', error: null, notBefore: 0, updatedAt: NOW }));
     });
 
