@@ -118,7 +118,7 @@ export function markDoneAndClaim(
   return land(db, entry, answer, now, { waiting });
 }
 
-/** What this till made, or may have made, on the server: what a twin walk (sw/twins.ts) passes over. */
+/** What this till made, or may have made, on the server: what a twin walk (sw/outbox/twins.ts) passes over. */
 export interface MadeHere {
   /** Records this till's creates became (kept ALIAS_DAYS), and twins already held for a person. */
   ids: Set<number>;
@@ -183,7 +183,7 @@ async function land(
   }
 
   // The writes are issued without waiting on each: the commit is the one wait that matters.
-  // A create answered by the server may have been made twice by a resend: looked at later (sw/twins.ts).
+  // A create answered by the server may have been made twice by a resend: looked at later (sw/outbox/twins.ts).
   const twinCheck =
     realId !== undefined ? [{ kind: entry.target as Kind, id: realId, body: entry.body as OpenRecord }] : [];
   const twinChecks = [...(queue.twinChecks ?? []), ...twinCheck];
@@ -226,7 +226,7 @@ async function land(
 
 /**
  * Ends a twin check: the check leaves the queue and a delete of each of the `twins` found is
- * held for a person to confirm (see sw/twins.ts). One strict transaction.
+ * held for a person to confirm (see sw/outbox/twins.ts). One strict transaction.
  */
 export async function settleTwinCheck(
   db: TillDb,
@@ -247,7 +247,7 @@ export async function settleTwinCheck(
   await Promise.all([...writes, tx.done]);
 }
 
-/** A delete of the twin a resent create made, held until a person confirms it (see sw/twins.ts). */
+/** A delete of the twin a resent create made, held until a person confirms it (see sw/outbox/twins.ts). */
 function twinDelete(kind: Kind, twin: OpenRecord, keptId: number, now: number): OutboxEntry {
   const twinId = recordId(kind, twin) as number;
   const label = KINDS[kind].label;
