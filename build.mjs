@@ -118,7 +118,7 @@ const TARGET = 'es2022';
  *   found (answered, no answer, timed out, token refused, API limit) stored and broadcast, the
  *   page GETs' time-out and refusals counted, the probe's own 5 s limit; gate 22.
  *   Issue 25's recovery without a person added 0.20 KB (20.99 -> 21.19): one capped back-off for
- *   an outage and a refused token with a gate that wake-ups from pages pass (sw/recovery.ts), the
+ *   an outage and a refused token with a gate that wake-ups from pages pass (sw/outbox/recovery.ts), the
  *   writes that waited on the outage made due at the first answer (outageOver), and a restarted
  *   worker asking first; a queued write now lands within seconds of the link's return, not
  *   minutes. With the reach state, issue 25 together 21.99 KB: gate 22.5.

@@ -2,7 +2,7 @@
  * A queue paused on a refused token must not wait for a person forever: the token may have been
  * refused for a while (a revoked device re-enabled, an API that answered 401 while it recovered),
  * or the app re-opened from Epos Now with the same, now valid, token. One cheap GET tells; the
- * runner asks it on the recovery schedule (sw/recovery.ts).
+ * runner asks it on the recovery schedule (sw/outbox/recovery.ts).
  */
 import type { EposClient } from '../app/epos/client.ts';
 import { isEposError } from '../app/epos/errors.ts';

@@ -14,11 +14,11 @@ import { answerApiGet } from './api-answers.ts';
 import { createApiLimit } from './api-limit.ts';
 import { routeOf } from './api-routes.ts';
 import { absoluteBase, bootContext, currentClient, database, forgetContext } from './config.ts';
-import { createOutboxRunner } from './outbox-runner.ts';
+import { syncPass } from './outbox/recovery.ts';
+import { createOutboxRunner } from './outbox/runner.ts';
 import { hotIds, readPageMessage } from './page-message.ts';
 import { createPullSchedule } from './pull-schedule.ts';
 import { createReachability, pullsToCatchUp, reporting } from './reachability.ts';
-import { syncPass } from './recovery.ts';
 import { dropOldCaches, precache, serveShell, shellUrlFor } from './shell.ts';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -10,17 +10,17 @@
 
 /** The write path (outbox, replay, verification, client) and the catalog pull. */
 export const WRITE_PATH = [
-  'sw/replay.ts',
-  'sw/verify.ts',
-  'sw/twins.ts',
+  'sw/outbox/replay.ts',
+  'sw/outbox/verify.ts',
+  'sw/outbox/twins.ts',
   'sw/doubling.ts',
   'sw/pull.ts',
   'sw/pull-estimate.ts',
   'sw/pull-refresh.ts',
-  'sw/outbox-runner.ts',
+  'sw/outbox/runner.ts',
   // Knowing when Epos Now can be reached: the probe, the wait for it, and the pages' copy.
   'sw/reachability.ts',
-  'sw/recovery.ts',
+  'sw/outbox/recovery.ts',
   'app/store/reach.ts',
   // No edit overwrites someone else's (issue 24): the comparison, the merge, and its held conflicts.
   'app/epos/field-equal.ts',
@@ -29,6 +29,8 @@ export const WRITE_PATH = [
   'app/epos/list-merge.ts',
   'app/store/outbox-conflict.ts',
   'app/store/outbox.ts',
+  'app/store/outbox-machine.ts',
+  'app/store/outbox-transition.ts',
   'app/store/outbox-outcomes.ts',
   'app/store/outbox-admin.ts',
   'app/store/outbox-status.ts',

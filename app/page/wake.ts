@@ -3,7 +3,7 @@
  * token). A browser stops an idle worker after about 30 s, and the timers of its back-off with
  * it; a message from a page starts it again. So each page wakes it on a timer shorter than that,
  * and whenever a person is at the till (a tap, a key, the page shown again) or the browser says
- * it is online. The worker decides whether a wake-up costs a request (sw/recovery.ts): pages
+ * it is online. The worker decides whether a wake-up costs a request (sw/outbox/recovery.ts): pages
  * never probe themselves, so three open tabs cost what one does.
  */
 

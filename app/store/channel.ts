@@ -112,7 +112,7 @@ export type PageMessage =
   | { type: 'send-now' }
   /**
    * Something waits for Epos Now (writes, a refused token) and a page's timer or a person's tap
-   * says look again: the worker tries only when its recovery back-off allows (sw/recovery.ts).
+   * says look again: the worker tries only when its recovery back-off allows (sw/outbox/recovery.ts).
    */
   | { type: 'wake' }
   /** A person's answer to a pull held because it would empty or halve a kind (generation `gen`). */

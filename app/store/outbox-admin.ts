@@ -12,8 +12,10 @@ import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
 import { recomputeLocal } from './outbox.ts';
 import { keepMine } from './outbox-conflict.ts';
-import { markDone, OTHER_ACCOUNT } from './outbox-outcomes.ts';
+import { allowed, type EntryEvent, next } from './outbox-machine.ts';
+import { markDone } from './outbox-outcomes.ts';
 import { entriesOf } from './outbox-status.ts';
+import { record } from './outbox-transition.ts';
 import type { OutboxEntry } from './schema.ts';
 import { bodyProblems } from './write-check.ts';
 import { InvalidWriteError } from './write-error.ts';
@@ -25,19 +27,7 @@ export { keepTheirs } from './outbox-conflict.ts';
  * for another account: the person says it belongs to the account in use now).
  */
 export async function retryEntry(db: TillDb, seq: number, now: number): Promise<void> {
-  await change(
-    db,
-    seq,
-    (entry) => {
-      const { account, previousState, previousError, ...rest } = entry;
-      if (entry.error?.name !== OTHER_ACCOUNT) return { ...entry, state: 'pending', notBefore: 0, updatedAt: now };
-      // Sent with the token in use now, as it was before it was held: a create that may have
-      // gone out is still looked for first.
-      // Stryker disable next-line StringLiteral: holdOtherAccounts, the only place that holds an entry for another account, always records its previousState
-      return { ...rest, state: previousState ?? 'pending', error: previousError ?? null, notBefore: 0, updatedAt: now };
-    },
-    'retrying the change',
-  );
+  await change(db, seq, 'personRetry', () => ({ type: 'personRetry', now }), 'retrying the change');
 }
 
 /** Replaces the fields of a failed create or update, and queues it again. */
@@ -45,6 +35,7 @@ export async function editEntry(db: TillDb, seq: number, body: OpenRecord, now: 
   await change(
     db,
     seq,
+    'personEdit',
     (entry) => {
       if (entry.op !== 'create' && entry.op !== 'update' && entry.op !== 'save')
         throw new Error('only a create, an update or a settings save can be edited');
@@ -54,7 +45,7 @@ export async function editEntry(db: TillDb, seq: number, body: OpenRecord, now: 
         const problems = bodyProblems(entry.target, fields, entry.op === 'update');
         if (Object.keys(problems).length > 0) throw new InvalidWriteError(problems);
       }
-      return { ...entry, body: fields, state: 'pending', notBefore: 0, updatedAt: now };
+      return { type: 'personEdit', body: fields, now };
     },
     'editing the change',
   );
@@ -102,7 +93,7 @@ export async function discardEntry(db: TillDb, seq: number): Promise<void> {
       entry.op === 'create'
         ? await entriesOf(tx.objectStore('outbox').index('byRecord'), entry.target, entry.recordId)
         : [entry];
-    for (const e of gone) await tx.objectStore('outbox').delete(e.seq);
+    for (const e of gone) await record(tx.objectStore('outbox'), e.seq, next(e, { type: 'discarded' }));
     if (entry.target !== 'settings')
       await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
     await tx.done;
@@ -111,10 +102,12 @@ export async function discardEntry(db: TillDb, seq: number): Promise<void> {
   }
 }
 
-async function change(
+/** Applies a person's event to the entry `seq`, refused with a reason a person can read. */
+async function change<T extends 'personRetry' | 'personEdit'>(
   db: TillDb,
   seq: number,
-  apply: (entry: OutboxEntry) => OutboxEntry,
+  type: T,
+  eventOf: (entry: OutboxEntry) => Extract<EntryEvent, { type: T }>,
   action: string,
 ): Promise<void> {
   try {
@@ -122,9 +115,9 @@ async function change(
     const tx = db.transaction(['outbox', 'local', 'pages', 'meta'], 'readwrite', { durability: 'strict' });
     const entry = await tx.objectStore('outbox').get(seq);
     if (!entry) throw new Error('that change is no longer waiting (it was sent or discarded meanwhile)');
-    if (entry.state !== 'failed' && entry.state !== 'held')
-      throw new Error(`that change is ${entry.state}, not waiting for a person`);
-    await tx.objectStore('outbox').put(apply(entry));
+    // Asked before the event is made: what a person asks of an entry not theirs to decide is not checked.
+    if (!allowed(entry, type)) throw new Error(`that change is ${entry.state}, not waiting for a person`);
+    await record(tx.objectStore('outbox'), seq, next(entry, eventOf(entry)));
     // An edited body changes what the till shows of the record.
     if (entry.target !== 'settings')
       await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);

@@ -3,15 +3,16 @@
  * happened. Every change is one strict transaction (a landing and the claim of the entry to send
  * next may share one); none stays open across a request.
  */
-import type { IDBPObjectStore, StoreNames } from 'idb';
 import type { EposErrorData } from '../epos/errors.ts';
 import { recordId } from '../epos/ids.ts';
 import { isCachedKind, KINDS, type Kind } from '../epos/kinds.ts';
 import type { OpenRecord } from '../epos/records.ts';
 import type { TillDb } from './db.ts';
 import { ALIAS_DAYS, initialQueue } from './outbox.ts';
+import { changed, made, next, waitsOnOutage } from './outbox-machine.ts';
 import { entriesOf } from './outbox-status.ts';
-import type { OutboxEntry, TillDB, TwinCheck } from './schema.ts';
+import { applyEvent, applyToAll, type OutboxStore, record } from './outbox-transition.ts';
+import type { OutboxEntry, TwinCheck } from './schema.ts';
 
 /** What may be sent now, and when to look again. */
 export interface Ready {
@@ -77,14 +78,13 @@ export async function claim(db: TillDb, waiting: Waiting, now: number): Promise<
   const outbox = tx.objectStore('outbox');
   // Asked together: each request waits a round trip to the storage process, one after another they add up.
   const [queue, found] = await Promise.all([tx.objectStore('queue').get('queue'), lookUp(outbox, waiting)]);
-  const entry = queue?.paused ? undefined : await sendable(outbox, waiting, found, now);
-  if (!entry) {
+  const claimed = queue?.paused ? undefined : await claimable(outbox, waiting, found, now);
+  if (!claimed) {
     await tx.done;
     return undefined;
   }
-  const claimed = sending(entry, now);
   // The write needs no wait of its own: the commit is the one that says it is on disk.
-  await Promise.all([outbox.put(claimed), tx.done]);
+  await Promise.all([record(outbox, claimed.seq, { kind: 'changed', entry: claimed }), tx.done]);
   return claimed;
 }
 
@@ -118,7 +118,7 @@ export function markDoneAndClaim(
   return land(db, entry, answer, now, { waiting });
 }
 
-/** What this till made, or may have made, on the server: what a twin walk (sw/twins.ts) passes over. */
+/** What this till made, or may have made, on the server: what a twin walk (sw/outbox/twins.ts) passes over. */
 export interface MadeHere {
   /** Records this till's creates became (kept ALIAS_DAYS), and twins already held for a person. */
   ids: Set<number>;
@@ -160,7 +160,7 @@ async function land(
   // read are those after the delete. Only an update landed without an answer needs its local row
   // (a create's is its temporary one, deleted below; a delete leaves none).
   const [, stored, later, row, found] = await Promise.all([
-    outbox.delete(entry.seq),
+    record(outbox, entry.seq, next(entry, { type: 'landed' })),
     tx.objectStore('queue').get('queue'),
     entriesOf(outbox.index('byRecord'), entry.target, entry.recordId),
     // Stryker disable next-line LogicalOperator: the row of a kind not cached is never used (nothing of it is kept locally), so reading it changes nothing
@@ -168,22 +168,22 @@ async function land(
     waiting && lookUp(outbox, waiting),
   ]);
   const queue = stored ?? initialQueue();
-  const moved = later.map((n): OutboxEntry => ({ ...n, recordId: id }));
-  const next = moved[0];
+  // Renumbering is allowed from every state and keeps the entry.
+  const moved = later.map((n) => changed(n, { type: 'renumbered', recordId: id }) as OutboxEntry);
+  const following = moved[0];
   let claimed: OutboxEntry | undefined;
   if (then && !queue.paused) {
-    const own = next?.state === 'pending' && next.notBefore <= now ? next : undefined;
+    const own = following && changed(following, { type: 'claimed', now });
     // The record's own next entry is judged from what was just read, not from an older copy.
     // Stryker disable next-line LogicalOperator: found is read only when waiting is given, so both are set or neither
-    const elsewhere = waiting && found && waiting.seq !== next?.seq ? { waiting, found } : undefined;
-    const other = elsewhere ? await sendable(outbox, elsewhere.waiting, elsewhere.found, now) : undefined;
+    const elsewhere = waiting && found && waiting.seq !== following?.seq ? { waiting, found } : undefined;
+    const other = elsewhere ? await claimable(outbox, elsewhere.waiting, elsewhere.found, now) : undefined;
     // Stryker disable next-line EqualityOperator: other is looked up only when waiting is not the record's next, so own and other never share a seq
-    const first = own && (!other || own.seq < other.seq) ? own : other;
-    claimed = first && sending(first, now);
+    claimed = own && (!other || own.seq < other.seq) ? own : other;
   }
 
   // The writes are issued without waiting on each: the commit is the one wait that matters.
-  // A create answered by the server may have been made twice by a resend: looked at later (sw/twins.ts).
+  // A create answered by the server may have been made twice by a resend: looked at later (sw/outbox/twins.ts).
   const twinCheck =
     realId !== undefined ? [{ kind: entry.target as Kind, id: realId, body: entry.body as OpenRecord }] : [];
   const twinChecks = [...(queue.twinChecks ?? []), ...twinCheck];
@@ -198,7 +198,7 @@ async function land(
     writes.push(local.delete([entry.target as Kind, entry.recordId]));
   }
   if (claimed) puts.set(claimed.seq, claimed);
-  for (const put of puts.values()) writes.push(outbox.put(put));
+  for (const put of puts.values()) writes.push(record(outbox, put.seq, { kind: 'changed', entry: put }));
   if (cached) {
     // What the server has now: what the till shows again if the writes still queued are discarded.
     // A delete lands without an answer and its row is not read: null.
@@ -221,12 +221,12 @@ async function land(
   }
   // Stryker disable next-line ArrayDeclaration: the wait for the commit; fake-indexeddb runs any later transaction after this one anyway, and none of these writes can fail, so no test can tell
   await Promise.all([...writes, tx.done]);
-  return { id, next, claimed };
+  return { id, next: following, claimed };
 }
 
 /**
  * Ends a twin check: the check leaves the queue and a delete of each of the `twins` found is
- * held for a person to confirm (see sw/twins.ts). One strict transaction.
+ * held for a person to confirm (see sw/outbox/twins.ts). One strict transaction.
  */
 export async function settleTwinCheck(
   db: TillDb,
@@ -247,111 +247,57 @@ export async function settleTwinCheck(
   await Promise.all([...writes, tx.done]);
 }
 
-/** A delete of the twin a resent create made, held until a person confirms it (see sw/twins.ts). */
+/** A delete of the twin a resent create made, held until a person confirms it (see sw/outbox/twins.ts). */
 function twinDelete(kind: Kind, twin: OpenRecord, keptId: number, now: number): OutboxEntry {
   const twinId = recordId(kind, twin) as number;
   const label = KINDS[kind].label;
   const message = `Epos Now made this ${label} more than once from one create of this till (the browser sent it again on its own): ${twinId} is a copy of ${keptId}, the one the till uses. Retry deletes ${twinId}; Discard keeps both.`;
-  const entry: Omit<OutboxEntry, 'seq'> = {
-    target: kind,
-    op: 'delete',
-    recordId: twinId,
-    body: null,
-    state: 'held',
-    attempts: 0,
-    notBefore: 0,
-    createdAt: now,
-    updatedAt: now,
-    error: { code: 'bad-response', name: 'Twin', message, method: 'POST', path: '', mayHaveReached: true },
-    candidates: [twin],
-    twinOf: keptId,
+  const error: EposErrorData = {
+    code: 'bad-response',
+    name: 'Twin',
+    message,
+    method: 'POST',
+    path: '',
+    mayHaveReached: true,
   };
+  const fields = { target: kind, op: 'delete', recordId: twinId, body: null, twinOf: keptId } as const;
   // The key is generated: the stored entry gets its `seq` from the key path.
-  return entry as OutboxEntry;
+  return made(fields, now, { error, candidates: [twin] }) as OutboxEntry;
 }
-
-type OutboxStore = IDBPObjectStore<TillDB, ArrayLike<StoreNames<TillDB>>, 'outbox', 'readwrite'>;
 
 /** Asks for an entry and for the entries of its record as the caller saw it, together. */
 function lookUp(outbox: OutboxStore, waiting: Waiting): Promise<[OutboxEntry | undefined, OutboxEntry[]]> {
   return Promise.all([outbox.get(waiting.seq), entriesOf(outbox.index('byRecord'), waiting.target, waiting.recordId)]);
 }
 
-/** The entry as stored, if it may be sent now: pending, due and first of its record. */
-async function sendable(
+/** The entry as stored, claimed, if it may be sent now: the machine lets it be claimed, and it is first of its record. */
+async function claimable(
   outbox: OutboxStore,
   waiting: Waiting,
   [entry, seen]: [OutboxEntry | undefined, OutboxEntry[]],
   now: number,
 ): Promise<OutboxEntry | undefined> {
-  if (entry?.state !== 'pending' || entry.notBefore > now) return undefined;
+  const claimed = entry && changed(entry, { type: 'claimed', now });
+  if (!claimed) return undefined;
   // A landed create moved its later entries to the real id: then its record is read under that key.
-  const key = recordKey(entry);
+  const key = recordKey(claimed);
   const byRecord = outbox.index('byRecord');
   // Stryker disable next-line ConditionalExpression: seen is that same read, made in this transaction: reading it again gives the same entries
-  const ofRecord = key === recordKey(waiting) ? seen : await entriesOf(byRecord, entry.target, entry.recordId);
+  const ofRecord = key === recordKey(waiting) ? seen : await entriesOf(byRecord, claimed.target, claimed.recordId);
   // Stryker disable next-line OptionalChaining: the entry is among its own record's entries, read in the same transaction: the list is never empty
-  return ofRecord[0]?.seq === entry.seq ? entry : undefined;
+  return ofRecord[0]?.seq === claimed.seq ? claimed : undefined;
 }
-
-function sending(entry: OutboxEntry, now: number): OutboxEntry {
-  // A new send starts its looks afresh.
-  const { looks: _looks, ...rest } = entry;
-  return { ...rest, state: 'sending', attempts: entry.attempts + 1, updatedAt: now };
-}
-
-/** `name` of the note on an entry held because it was made under another account. */
-export const OTHER_ACCOUNT = 'OtherAccount';
 
 /**
  * Holds the entries made under another account than `account` (the token in use now), so they
  * are never sent with it, and lets go of those held for `account`, which may go again. Returns
  * how many entries changed. One strict transaction; a scan of the outbox.
  */
-export async function holdOtherAccounts(db: TillDb, account: string, now: number): Promise<number> {
-  // Stryker disable next-line ObjectLiteral: strict durability only changes when a browser reports the commit on disk; fake-indexeddb has no disk
-  const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
-  let changed = 0;
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-    const entry = cursor.value;
-    if (entry.account === undefined) continue;
-    const heldHere = entry.state === 'held' && entry.error?.name === OTHER_ACCOUNT;
-    if (heldHere && entry.account === account) {
-      // What it was before it was held: a create may have gone out unanswered, so it is looked for first.
-      const back: OutboxEntry = {
-        ...entry,
-        state: entry.previousState ?? 'pending',
-        notBefore: 0,
-        error: entry.previousError ?? null,
-        updatedAt: now,
-      };
-      delete back.previousState;
-      delete back.previousError;
-      await cursor.update(back);
-      changed++;
-    } else if (!heldHere && entry.account !== account && (entry.state === 'pending' || entry.state === 'verify')) {
-      const error: EposErrorData = {
-        code: 'auth',
-        name: OTHER_ACCOUNT,
-        message:
-          'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
-        method: '',
-        path: '',
-        mayHaveReached: false,
-      };
-      await cursor.update({
-        ...entry,
-        state: 'held',
-        error,
-        previousState: entry.state,
-        previousError: entry.error,
-        updatedAt: now,
-      });
-      changed++;
-    }
-  }
-  await tx.done;
-  return changed;
+export function holdOtherAccounts(db: TillDb, account: string, now: number): Promise<number> {
+  return applyToAll(db, (entry) => {
+    if (entry.account === undefined) return undefined;
+    return { type: entry.account === account ? 'accountBack' : 'heldForAccount', now };
+  });
 }
 
 /** Drops the aliases of creates that landed more than ALIAS_DAYS ago; returns how many. */
@@ -375,12 +321,12 @@ export function markRetry(
   notBefore: number,
   now: number,
 ): Promise<void> {
-  return update(db, entry.seq, { state: 'pending', notBefore, error, updatedAt: now });
+  return applyEvent(db, entry.seq, { type: 'retry', error, notBefore, now });
 }
 
 /** The server refused the entry: it waits for a person. */
 export function markFailed(db: TillDb, entry: OutboxEntry, error: EposErrorData, now: number): Promise<void> {
-  return update(db, entry.seq, { state: 'failed', error, updatedAt: now });
+  return applyEvent(db, entry.seq, { type: 'failed', error, now });
 }
 
 /** A create that may have landed: look for it before sending again. */
@@ -391,7 +337,7 @@ export function markVerify(
   notBefore: number,
   now: number,
 ): Promise<void> {
-  return update(db, entry.seq, { state: 'verify', error, notBefore, updatedAt: now });
+  return applyEvent(db, entry.seq, { type: 'verify', error, notBefore, now });
 }
 
 /** A look for `entry` on the server could not be made: look again at `notBefore`, one more failed look counted. */
@@ -402,7 +348,7 @@ export function markLookFailed(
   notBefore: number,
   now: number,
 ): Promise<void> {
-  return update(db, entry.seq, { state: 'verify', error, notBefore, updatedAt: now, looks: (entry.looks ?? 0) + 1 });
+  return applyEvent(db, entry.seq, { type: 'lookFailed', error, notBefore, now });
 }
 
 /** Only a person can decide: keep the records that may be it. */
@@ -413,7 +359,7 @@ export function markHeld(
   candidates: OpenRecord[],
   now: number,
 ): Promise<void> {
-  return update(db, entry.seq, { state: 'held', error, candidates, updatedAt: now });
+  return applyEvent(db, entry.seq, { type: 'held', error, candidates, now });
 }
 
 /**
@@ -421,13 +367,7 @@ export function markHeld(
  * so it goes the moment the network is back rather than after a backoff earned offline.
  */
 export function markUnsent(db: TillDb, entry: OutboxEntry, error: EposErrorData, now: number): Promise<void> {
-  return update(db, entry.seq, {
-    state: 'pending',
-    attempts: Math.max(0, entry.attempts - 1),
-    notBefore: 0,
-    error,
-    updatedAt: now,
-  });
+  return applyEvent(db, entry.seq, { type: 'unsent', error, now });
 }
 
 /** The token was refused: stop sending everything, and put the entry back as it was. */
@@ -436,12 +376,9 @@ export async function pauseForAuth(db: TillDb, entry: OutboxEntry, error: EposEr
   const tx = db.transaction(['outbox', 'queue'], 'readwrite', { durability: 'strict' });
   const queue = (await tx.objectStore('queue').get('queue')) ?? initialQueue();
   await tx.objectStore('queue').put({ ...queue, paused: { reason: 'auth', since: now, error } });
-  const current = await tx.objectStore('outbox').get(entry.seq);
-  // A refused token says nothing about the entry: it does not count as an attempt.
-  if (current)
-    await tx
-      .objectStore('outbox')
-      .put({ ...current, state: 'pending', attempts: Math.max(0, current.attempts - 1), updatedAt: now });
+  const outbox = tx.objectStore('outbox');
+  const current = await outbox.get(entry.seq);
+  if (current) await record(outbox, entry.seq, next(current, { type: 'authPaused', now }));
   await tx.done;
 }
 
@@ -454,18 +391,6 @@ export async function resume(db: TillDb): Promise<void> {
   await tx.done;
 }
 
-/**
- * Whether an entry waits only because Epos Now gave no answer: a send or a look that failed below
- * HTTP or timed out, its back-off not over. A create never looked for is not counted: its wait
- * is for the server, which may still be working on its request.
- */
-function waitsOnOutage(entry: OutboxEntry, now: number): boolean {
-  const waiting = entry.state === 'pending' || (entry.state === 'verify' && (entry.looks ?? 0) > 0);
-  const { error } = entry;
-  const unanswered = error?.code === 'network' || (error?.code === 'timeout' && error.status === undefined);
-  return waiting && unanswered && entry.notBefore > now;
-}
-
 /** Whether any entry {@link waitsOnOutage}: a worker that starts knows no more of the link than that. */
 export async function anyWaitsOnOutage(db: TillDb, now: number): Promise<boolean> {
   return (await db.getAll('outbox')).some((entry) => waitsOnOutage(entry, now));
@@ -476,17 +401,8 @@ export async function anyWaitsOnOutage(db: TillDb, now: number): Promise<boolean
  * Their back-off grew with each failure, up to minutes, and was about the link. Returns how many
  * were moved.
  */
-export async function outageOver(db: TillDb, now: number): Promise<number> {
-  // Stryker disable next-line ObjectLiteral: strict durability only changes when a browser reports the commit on disk; fake-indexeddb has no disk
-  const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
-  let moved = 0;
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-    if (!waitsOnOutage(cursor.value, now)) continue;
-    moved++;
-    await cursor.update({ ...cursor.value, notBefore: now });
-  }
-  await tx.done;
-  return moved;
+export function outageOver(db: TillDb, now: number): Promise<number> {
+  return applyToAll(db, () => ({ type: 'outageOver', now }));
 }
 
 /**
@@ -497,32 +413,6 @@ export async function outageOver(db: TillDb, now: number): Promise<number> {
  * Only claims older than `leaseMs` are taken back: a replayer holding the replay lock knows no
  * other one runs and passes 0; without the lock, the lease keeps a live send from being reset.
  */
-export async function recoverInterrupted(
-  db: TillDb,
-  now: number,
-  leaseMs: number,
-  verifyAfterMs: number,
-): Promise<number> {
-  // Stryker disable next-line ObjectLiteral: strict durability only changes when a browser reports the commit on disk; fake-indexeddb has no disk
-  const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
-  let recovered = 0;
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-    if (cursor.value.state !== 'sending' || cursor.value.updatedAt > now - leaseMs) continue;
-    recovered++;
-    const create = cursor.value.op === 'create';
-    // A claim's updatedAt is when its request went out.
-    const notBefore = create ? cursor.value.updatedAt + verifyAfterMs : 0;
-    await cursor.update({ ...cursor.value, state: create ? 'verify' : 'pending', notBefore, updatedAt: now });
-  }
-  await tx.done;
-  return recovered;
-}
-
-async function update(db: TillDb, seq: number, change: Partial<OutboxEntry>): Promise<void> {
-  // Stryker disable next-line ObjectLiteral: strict durability only changes when a browser reports the commit on disk; fake-indexeddb has no disk
-  const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
-  const current = await tx.store.get(seq);
-  // Gone means a person discarded it meanwhile: their decision stands.
-  if (current) await tx.store.put({ ...current, ...change });
-  await tx.done;
+export function recoverInterrupted(db: TillDb, now: number, leaseMs: number, verifyAfterMs: number): Promise<number> {
+  return applyToAll(db, () => ({ type: 'interrupted', now, leaseMs, verifyAfterMs }));
 }

@@ -11,7 +11,9 @@ import type { OpenRecord } from '../epos/records.ts';
 import { type CatalogTx, type CatalogWriteTx, snapshotRecord } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
+import { made, next } from './outbox-machine.ts';
 import { entriesOf } from './outbox-status.ts';
+import { record } from './outbox-transition.ts';
 import type { LocalRow, OutboxEntry, QueueRow } from './schema.ts';
 
 /** A write the app wants the server to have. */
@@ -93,18 +95,8 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
       if (current !== undefined) await setLocal(tx, write.kind, write.id, { ...current, ...body }, base);
     }
     const base = baseOf(body, write.base ?? shown);
-    if (open && open.op === 'create') {
-      await tx.objectStore('outbox').put({ ...open, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now });
-      return { seq: open.seq, recordId: write.id };
-    }
-    if (open && open.op === 'update') {
-      // The oldest base of each field stays: the edit started there, whatever was shown since
-      // (this till's own queued change, which the server has not seen). An entry without one
-      // stays without: its other fields' bases are unknown.
-      const kept = open.base && base ? { ...base, ...open.base } : undefined;
-      const { base: _old, ...rest } = open;
-      const merged = { ...rest, body: { ...(open.body as OpenRecord), ...body }, updatedAt: now };
-      await tx.objectStore('outbox').put(kept ? { ...merged, base: kept } : merged);
+    if (open && (open.op === 'create' || open.op === 'update')) {
+      await record(tx.objectStore('outbox'), open.seq, next(open, { type: 'folded', body, base, now }));
       return { seq: open.seq, recordId: write.id };
     }
     return {
@@ -165,15 +157,7 @@ async function add(
   entry: Pick<OutboxEntry, 'target' | 'op' | 'recordId' | 'body' | 'base'>,
   now: number,
 ): Promise<number> {
-  const full: Omit<OutboxEntry, 'seq'> = {
-    ...entry,
-    state: 'pending',
-    attempts: 0,
-    notBefore: 0,
-    createdAt: now,
-    updatedAt: now,
-    error: null,
-  };
+  const full = made(entry, now);
   // Bound to the account whose token the till holds now: another account's token never sends it.
   const context = await tx.objectStore('context').get('boot');
   if (context) full.account = accountOf(context.token);

@@ -213,7 +213,7 @@ export interface QueueRow {
   lastSentAt: number | null;
   /** The next temporary id for an offline create; counts down from -1 and is never reused. */
   nextTempId: number;
-  /** Creates landed whose twin (sw/twins.ts) is still to be looked for; absent when none. */
+  /** Creates landed whose twin (sw/outbox/twins.ts) is still to be looked for; absent when none. */
   twinChecks?: TwinCheck[];
 }
 

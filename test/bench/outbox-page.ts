@@ -1,6 +1,6 @@
 /**
  * The outbox benchmark's page side: queues a till's writes with the app's own `enqueue`, replays
- * them with the app's own replayer (sw/replay.ts, unmodified), and sends the same requests
+ * them with the app's own replayer (sw/outbox/replay.ts, unmodified), and sends the same requests
  * directly with the same client, all against the stand-in over HTTP. test/bench/outbox.ts drives it.
  */
 import { createClient, type EposClient } from '../../app/epos/client.ts';
@@ -12,8 +12,8 @@ import { openTillDb, type TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { claim, markRetry, recordKey } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
+import { replay } from '../../sw/outbox/replay.ts';
 import { pullKind } from '../../sw/pull.ts';
-import { replay } from '../../sw/replay.ts';
 
 /** A record the replay must leave in a known state, and the requests that must reach it, in order. */
 export interface ExpectedRecord {

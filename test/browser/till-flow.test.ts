@@ -19,7 +19,7 @@ import { serveTillHost, tillContext } from './till-host-harness.ts';
 
 const PRODUCTS = 1000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
-/** A write made in a proxy outage lands within 30 s of the link's return (sw/recovery.ts); some room for a loaded machine. */
+/** A write made in a proxy outage lands within 30 s of the link's return (sw/outbox/recovery.ts); some room for a loaded machine. */
 const BACK = { timeout: 45_000 };
 /** The offline flow: a till of its own, the flow, and the wait for the write after the link is back. */
 const FLOW_MS = 120_000;
@@ -555,7 +555,7 @@ describe('till and back office in Chromium', () => {
       const upAt = Date.now();
       await link.up();
       // Nobody does anything. The browser says it is online again and the worker sends at once; a
-      // proxy outage ends unannounced, and the worker looks by itself (sw/recovery.ts: the write
+      // proxy outage ends unannounced, and the worker looks by itself (sw/outbox/recovery.ts: the write
       // lands within 30 s of the link's return).
       await till
         .getByRole('status', { name: 'Changes' })

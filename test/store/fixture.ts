@@ -49,3 +49,24 @@ export function refusal(method: string, path: string): EposErrorData {
     status: 400,
   };
 }
+
+/** An update sent into an outage: no answer came, as the outbox stores it. */
+export const offline: EposErrorData = {
+  code: 'network',
+  name: 'NetworkError',
+  message: 'fetch failed',
+  method: 'PUT',
+  path: '/api/V2/Customer/2',
+  mayHaveReached: false,
+};
+
+/** The note an entry held for another account carries, as stored (older tills read it too). */
+export const otherAccountNote: EposErrorData = {
+  code: 'auth',
+  name: 'OtherAccount',
+  message:
+    'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
+  method: '',
+  path: '',
+  mayHaveReached: false,
+};

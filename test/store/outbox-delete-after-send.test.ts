@@ -12,8 +12,8 @@ import { enqueue } from '../../app/store/outbox.ts';
 import { discardEntry } from '../../app/store/outbox-admin.ts';
 import { claim, markDone, markRetry, markUnsent, markVerify, readReady } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
+import { type ReplayDeps, replay } from '../../sw/outbox/replay.ts';
 import { pullKind } from '../../sw/pull.ts';
-import { type ReplayDeps, replay } from '../../sw/replay.ts';
 import { freshDb, standinClient } from './fixture.ts';
 
 const NOW = 1_000;

@@ -4,36 +4,16 @@
  * back, and how many changed (the replayer tells the page only when some did).
  */
 import { describe, expect, it } from 'vitest';
-import type { EposErrorData } from '../../app/epos/errors.ts';
 import type { TillDb } from '../../app/store/db.ts';
 import { editEntry } from '../../app/store/outbox-admin.ts';
-import { holdOtherAccounts, OTHER_ACCOUNT } from '../../app/store/outbox-outcomes.ts';
+import { OTHER_ACCOUNT } from '../../app/store/outbox-machine.ts';
+import { holdOtherAccounts } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
-import { freshDb, refusal } from './fixture.ts';
+import { freshDb, offline, otherAccountNote, refusal } from './fixture.ts';
 
 const NOW = 50_000;
 const A = 'account-a';
 const B = 'account-b';
-
-/** The note an entry held for another account carries, as stored (older tills read it too). */
-const otherAccountNote: EposErrorData = {
-  code: 'auth',
-  name: 'OtherAccount',
-  message:
-    'Made under another Epos Now account than the one this till uses now: it goes when the till is opened with that account again. Retry sends it to the account in use now.',
-  method: '',
-  path: '',
-  mayHaveReached: false,
-};
-
-const backedOff: EposErrorData = {
-  code: 'network',
-  name: 'NetworkError',
-  message: 'fetch failed',
-  method: 'PUT',
-  path: '/api/V2/Customer/2',
-  mayHaveReached: false,
-};
 
 /** Stores an entry as the outbox would have it; returns its seq. */
 async function put(db: TillDb, fields: Partial<OutboxEntry>): Promise<number> {
@@ -58,7 +38,7 @@ const get = async (db: TillDb, seq: number) => (await db.get('outbox', seq))!;
 describe('entries of another account', () => {
   it('a pending and a verifying entry of another account are held with the note, keeping what they were', async () => {
     const db = await freshDb();
-    const pending = await put(db, { account: B, error: backedOff, notBefore: 9_000, attempts: 1 });
+    const pending = await put(db, { account: B, error: offline, notBefore: 9_000, attempts: 1 });
     const verifying = await put(db, { account: B, op: 'create', recordId: -1, state: 'verify', notBefore: 7_000 });
     const original = await get(db, pending);
     expect(await holdOtherAccounts(db, A, NOW)).toBe(2);
@@ -67,7 +47,7 @@ describe('entries of another account', () => {
       state: 'held',
       error: otherAccountNote,
       previousState: 'pending',
-      previousError: backedOff,
+      previousError: offline,
       updatedAt: NOW,
     });
     expect(await get(db, verifying)).toMatchObject({
@@ -97,7 +77,7 @@ describe('entries of another account', () => {
 
   it("leaves this account's own entries alone, a backed-off one keeping its wait and its note", async () => {
     const db = await freshDb();
-    await put(db, { account: A, error: backedOff, notBefore: 90_000, attempts: 2 });
+    await put(db, { account: A, error: offline, notBefore: 90_000, attempts: 2 });
     await put(db, {
       account: A,
       op: 'create',
@@ -125,7 +105,7 @@ describe('entries of another account', () => {
 describe('entries whose account is back', () => {
   it('go back to what they were before they were held, due at once, their earlier note given back', async () => {
     const db = await freshDb();
-    const pending = await put(db, { account: B, error: backedOff, notBefore: 9_000, attempts: 1 });
+    const pending = await put(db, { account: B, error: offline, notBefore: 9_000, attempts: 1 });
     const verifying = await put(db, { account: B, op: 'create', recordId: -1, state: 'verify', notBefore: 7_000 });
     const original = await get(db, pending);
     expect(await holdOtherAccounts(db, A, NOW)).toBe(2);

@@ -16,17 +16,9 @@ import {
   resume,
 } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
-import { freshDb } from './fixture.ts';
+import { freshDb, offline } from './fixture.ts';
 
 const NOW = 10_000;
-const offline: EposErrorData = {
-  code: 'network',
-  name: 'NetworkError',
-  message: 'fetch failed',
-  method: 'PUT',
-  path: '/api/V2/Customer/2',
-  mayHaveReached: false,
-};
 const refused: EposErrorData = {
   code: 'auth',
   name: 'AuthError',

@@ -4,8 +4,8 @@ import { readAll, readByBarcode, readOne } from '../../app/store/catalog.ts';
 import { openTillDb } from '../../app/store/db.ts';
 import { DB_VERSION } from '../../app/store/schema.ts';
 import { KNOWN_VERSIONS } from '../../app/store/upgrade.ts';
+import { replay } from '../../sw/outbox/replay.ts';
 import { pullKind } from '../../sw/pull.ts';
-import { replay } from '../../sw/replay.ts';
 import { freshDb, standinClient } from './fixture.ts';
 
 describe('schema upgrades', () => {

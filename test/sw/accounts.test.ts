@@ -10,7 +10,7 @@ import type { TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { retryEntry } from '../../app/store/outbox-admin.ts';
 import type { BootContext } from '../../app/store/schema.ts';
-import { type ReplayDeps, replay } from '../../sw/replay.ts';
+import { type ReplayDeps, replay } from '../../sw/outbox/replay.ts';
 import { inProcessFetch } from '../standin/in-process.ts';
 import { createStandin, type Standin } from '../standin/standin.ts';
 import { freshDb } from '../store/fixture.ts';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
-import { createOutboxRunner } from '../../sw/outbox-runner.ts';
-import { recoveryDelay } from '../../sw/recovery.ts';
+import { recoveryDelay } from '../../sw/outbox/recovery.ts';
+import { createOutboxRunner } from '../../sw/outbox/runner.ts';
 import { freshDb, standinClient } from '../store/fixture.ts';
 
 async function pausedTill() {

@@ -13,8 +13,8 @@ import { enqueue, type Write } from '../../app/store/outbox.ts';
 import { adoptRecord, retryEntry } from '../../app/store/outbox-admin.ts';
 import { readReady } from '../../app/store/outbox-outcomes.ts';
 import type { OutboxEntry } from '../../app/store/schema.ts';
+import { type ReplayDeps, replay } from '../../sw/outbox/replay.ts';
 import { pullCatalog } from '../../sw/pull.ts';
-import { type ReplayDeps, replay } from '../../sw/replay.ts';
 import { intBetween, mulberry32 } from '../standin/prng.ts';
 
 /** A record as the writes intend it. */

@@ -1,5 +1,5 @@
 /** Test helper: replays until nothing is due, jumping a test's clock over each wait. */
-import { type ReplayDeps, replay } from '../../sw/replay.ts';
+import { type ReplayDeps, replay } from '../../sw/outbox/replay.ts';
 
 /**
  * Runs replay passes until none reports a wait (or the queue is paused), moving `clock` to each

@@ -9,7 +9,7 @@ import type { WorkerMessage } from '../../app/store/channel.ts';
 import { enqueue } from '../../app/store/outbox.ts';
 import { type Reach, readReach, writeReach } from '../../app/store/reach.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
-import { createOutboxRunner } from '../../sw/outbox-runner.ts';
+import { createOutboxRunner } from '../../sw/outbox/runner.ts';
 import { createPullSchedule } from '../../sw/pull-schedule.ts';
 import {
   CATCH_UP_AFTER_MS,

@@ -10,7 +10,7 @@ import { enqueue } from '../../app/store/outbox.ts';
 import { answerApiGet } from '../../sw/api-answers.ts';
 import { createApiLimit } from '../../sw/api-limit.ts';
 import { routeOf } from '../../sw/api-routes.ts';
-import { createOutboxRunner } from '../../sw/outbox-runner.ts';
+import { createOutboxRunner } from '../../sw/outbox/runner.ts';
 import { createPullSchedule } from '../../sw/pull-schedule.ts';
 import { createReachability, reporting } from '../../sw/reachability.ts';
 import { inProcessFetch } from '../standin/in-process.ts';

@@ -26,7 +26,7 @@ describe('the layering check', () => {
       layerOf('app/epos/client.ts'),
       layerOf('app/ui/office/records-screen.tsx'),
       layerOf('app/main.tsx'),
-      layerOf('sw/replay.ts'),
+      layerOf('sw/outbox/replay.ts'),
       layerOf('test/x.ts'),
     ]).toEqual(['epos', 'ui', 'main', 'sw', undefined]);
   });

@@ -2,7 +2,7 @@
 /**
  * `npm run mutate [-- [files...] [stryker options]]`: StrykerJS over the write path and the pull
  * (test/stryker.config.mjs) against the unit tests. Files narrow the run
- * (`npm run mutate -- sw/replay.ts`, or `sw/replay.ts:40-80` for some lines); anything starting
+ * (`npm run mutate -- sw/outbox/replay.ts`, or `sw/outbox/replay.ts:40-80` for some lines); anything starting
  * with `-` goes to Stryker as is (`--concurrency 2`, `--force` to retest every edit).
  *
  * Incremental: the results of the last run live in .cache/stryker/incremental.json, and a run

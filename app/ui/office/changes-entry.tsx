@@ -186,7 +186,7 @@ export function ChangesEntry({ entry, now, busy, actions, money }: ChangesEntryP
   );
 }
 
-/** An update held because its record is no longer on Epos Now (sw/replay.ts holdGone): nothing to send it to. */
+/** An update held because its record is no longer on Epos Now (sw/outbox/replay.ts holdGone): nothing to send it to. */
 function isGoneUpdate(entry: OutboxEntry): boolean {
   return (
     entry.state === 'held' &&

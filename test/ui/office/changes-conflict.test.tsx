@@ -12,8 +12,8 @@ import { enqueue } from '../../../app/store/outbox.ts';
 import type { OutboxEntry } from '../../../app/store/schema.ts';
 import { createMoney } from '../../../app/till/money.ts';
 import { ChangesScreen } from '../../../app/ui/office/changes-screen.tsx';
+import { type ReplayDeps, replay } from '../../../sw/outbox/replay.ts';
 import { pullKind } from '../../../sw/pull.ts';
-import { type ReplayDeps, replay } from '../../../sw/replay.ts';
 import { freshDb, standinClient } from '../../store/fixture.ts';
 
 afterEach(cleanup);

@@ -3,18 +3,18 @@
  * first half of 9): each a way a small change could lose or double a write unnoticed.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../app/epos/client.ts';
-import type { TillDb } from '../../app/store/db.ts';
-import { enqueue } from '../../app/store/outbox.ts';
-import { discardEntry } from '../../app/store/outbox-admin.ts';
-import { claim, recoverInterrupted } from '../../app/store/outbox-outcomes.ts';
-import type { OutboxEntry } from '../../app/store/schema.ts';
-import { pullKind } from '../../sw/pull.ts';
-import { type ReplayDeps, replay } from '../../sw/replay.ts';
-import { inProcessFetch } from '../standin/in-process.ts';
-import { createStandin, type Standin } from '../standin/standin.ts';
-import { freshDb } from '../store/fixture.ts';
-import { drain } from './drain.ts';
+import { createClient } from '../../../app/epos/client.ts';
+import type { TillDb } from '../../../app/store/db.ts';
+import { enqueue } from '../../../app/store/outbox.ts';
+import { discardEntry } from '../../../app/store/outbox-admin.ts';
+import { claim, recoverInterrupted } from '../../../app/store/outbox-outcomes.ts';
+import type { OutboxEntry } from '../../../app/store/schema.ts';
+import { type ReplayDeps, replay } from '../../../sw/outbox/replay.ts';
+import { pullKind } from '../../../sw/pull.ts';
+import { inProcessFetch } from '../../standin/in-process.ts';
+import { createStandin, type Standin } from '../../standin/standin.ts';
+import { freshDb } from '../../store/fixture.ts';
+import { drain } from '../drain.ts';
 
 /** What stands between the till and the stand-in: a proxy that may change or hold answers. */
 type Proxy = (request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>;

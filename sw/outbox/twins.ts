@@ -9,10 +9,10 @@
  * it is held as a delete to confirm. The look happens after the create has landed (its landing
  * notes a check in the queue row), so it adds nothing to a send and survives a stopped worker.
  */
-import type { EposClient } from '../app/epos/client.ts';
-import { getIfThere } from '../app/epos/merged-write.ts';
-import type { OpenRecord } from '../app/epos/records.ts';
-import type { TwinCheck } from '../app/store/schema.ts';
+import type { EposClient } from '../../app/epos/client.ts';
+import { getIfThere } from '../../app/epos/merged-write.ts';
+import type { OpenRecord } from '../../app/epos/records.ts';
+import type { TwinCheck } from '../../app/store/schema.ts';
 import { matches } from './verify.ts';
 
 /** How far back from the answered id a look goes: several sends of one create may have landed. */

@@ -4,14 +4,14 @@
  * runs a try only when that schedule allows, however many pages send one.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../app/epos/client.ts';
-import { enqueue } from '../../app/store/outbox.ts';
-import { createApiLimit } from '../../sw/api-limit.ts';
-import { createOutboxRunner } from '../../sw/outbox-runner.ts';
-import { createReachability } from '../../sw/reachability.ts';
-import { recoveryDelay } from '../../sw/recovery.ts';
-import { inProcessFetch } from '../standin/in-process.ts';
-import { freshDb, standinClient } from '../store/fixture.ts';
+import { createClient } from '../../../app/epos/client.ts';
+import { enqueue } from '../../../app/store/outbox.ts';
+import { createApiLimit } from '../../../sw/api-limit.ts';
+import { recoveryDelay } from '../../../sw/outbox/recovery.ts';
+import { createOutboxRunner } from '../../../sw/outbox/runner.ts';
+import { createReachability } from '../../../sw/reachability.ts';
+import { inProcessFetch } from '../../standin/in-process.ts';
+import { freshDb, standinClient } from '../../store/fixture.ts';
 
 /** A runner over a link that can be cut, with its clock and timers in the test's hands. */
 async function till() {

@@ -6,7 +6,7 @@
  * timer, a page's timer, a tap, Background Sync) passes the same gate, so open pages and busy
  * cashiers add no requests.
  */
-import { doubling } from './doubling.ts';
+import { doubling } from '../doubling.ts';
 import type { ReplayReport } from './replay.ts';
 
 /** First wait after a failed try; doubles up to {@link MAX_RECOVERY_MS}. */

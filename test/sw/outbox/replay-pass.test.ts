@@ -4,7 +4,7 @@
  * it looks for twins, and the notes a verification leaves on an entry for a person to read.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient, type EposClient } from '../../app/epos/client.ts';
+import { createClient, type EposClient } from '../../../app/epos/client.ts';
 import {
   AuthError,
   asEposError,
@@ -17,18 +17,18 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
-} from '../../app/epos/errors.ts';
-import { recordId } from '../../app/epos/ids.ts';
-import type { TillDb } from '../../app/store/db.ts';
-import { enqueue, initialQueue } from '../../app/store/outbox.ts';
-import { discardEntry } from '../../app/store/outbox-admin.ts';
-import { claim } from '../../app/store/outbox-outcomes.ts';
-import type { OutboxEntry, TwinCheck } from '../../app/store/schema.ts';
-import { pullKind } from '../../sw/pull.ts';
-import { type ReplayDeps, replay, verdictOf } from '../../sw/replay.ts';
-import { inProcessFetch } from '../standin/in-process.ts';
-import { createStandin, type Standin } from '../standin/standin.ts';
-import { freshDb } from '../store/fixture.ts';
+} from '../../../app/epos/errors.ts';
+import { recordId } from '../../../app/epos/ids.ts';
+import type { TillDb } from '../../../app/store/db.ts';
+import { enqueue, initialQueue } from '../../../app/store/outbox.ts';
+import { discardEntry } from '../../../app/store/outbox-admin.ts';
+import { claim } from '../../../app/store/outbox-outcomes.ts';
+import type { OutboxEntry, TwinCheck } from '../../../app/store/schema.ts';
+import { type ReplayDeps, replay, verdictOf } from '../../../sw/outbox/replay.ts';
+import { pullKind } from '../../../sw/pull.ts';
+import { inProcessFetch } from '../../standin/in-process.ts';
+import { createStandin, type Standin } from '../../standin/standin.ts';
+import { freshDb } from '../../store/fixture.ts';
 
 /** What stands between the till and the stand-in: a proxy that may change, hold or refuse requests. */
 type Proxy = (request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>;

@@ -1,10 +1,10 @@
-/** The twin walk (sw/twins.ts) on its own: where it starts, what it walks over, where it stops. */
+/** The twin walk (sw/outbox/twins.ts) on its own: where it starts, what it walks over, where it stops. */
 import { describe, expect, it } from 'vitest';
-import { recordId } from '../../app/epos/ids.ts';
-import type { OpenRecord } from '../../app/epos/records.ts';
-import type { TwinCheck } from '../../app/store/schema.ts';
-import { findTwins, TWIN_LOOKBACK } from '../../sw/twins.ts';
-import { standinClient } from '../store/fixture.ts';
+import { recordId } from '../../../app/epos/ids.ts';
+import type { OpenRecord } from '../../../app/epos/records.ts';
+import type { TwinCheck } from '../../../app/store/schema.ts';
+import { findTwins, TWIN_LOOKBACK } from '../../../sw/outbox/twins.ts';
+import { standinClient } from '../../store/fixture.ts';
 
 const BODY = { Forename: 'Twin', Surname: 'Walk' };
 const KEPT = 1_000;

@@ -1,18 +1,18 @@
 /** The replayer against the stand-in's injected faults: every outcome class, crashes, races, temp ids. */
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../app/epos/client.ts';
-import { recordId } from '../../app/epos/ids.ts';
-import { readOne } from '../../app/store/catalog.ts';
-import type { TillDb } from '../../app/store/db.ts';
-import { enqueue, type Write } from '../../app/store/outbox.ts';
-import { claim } from '../../app/store/outbox-outcomes.ts';
-import type { OutboxEntry } from '../../app/store/schema.ts';
-import { pullKind } from '../../sw/pull.ts';
-import { type ReplayDeps, replay } from '../../sw/replay.ts';
-import type { Fault } from '../standin/faults.ts';
-import { inProcessFetch } from '../standin/in-process.ts';
-import { freshDb, standinClient } from '../store/fixture.ts';
-import { drain } from './drain.ts';
+import { createClient } from '../../../app/epos/client.ts';
+import { recordId } from '../../../app/epos/ids.ts';
+import { readOne } from '../../../app/store/catalog.ts';
+import type { TillDb } from '../../../app/store/db.ts';
+import { enqueue, type Write } from '../../../app/store/outbox.ts';
+import { claim } from '../../../app/store/outbox-outcomes.ts';
+import type { OutboxEntry } from '../../../app/store/schema.ts';
+import { type ReplayDeps, replay } from '../../../sw/outbox/replay.ts';
+import { pullKind } from '../../../sw/pull.ts';
+import type { Fault } from '../../standin/faults.ts';
+import { inProcessFetch } from '../../standin/in-process.ts';
+import { freshDb, standinClient } from '../../store/fixture.ts';
+import { drain } from '../drain.ts';
 
 async function setup() {
   const db = await freshDb();

@@ -3,13 +3,13 @@
  * the server's record with only this till's changes over it, or a conflict held for a person.
  */
 import { describe, expect, it } from 'vitest';
-import type { TillDb } from '../../app/store/db.ts';
-import { enqueue } from '../../app/store/outbox.ts';
-import { keepMine, keepTheirs } from '../../app/store/outbox-conflict.ts';
-import type { OutboxEntry } from '../../app/store/schema.ts';
-import { pullKind } from '../../sw/pull.ts';
-import { type ReplayDeps, replay } from '../../sw/replay.ts';
-import { freshDb, standinClient } from '../store/fixture.ts';
+import type { TillDb } from '../../../app/store/db.ts';
+import { enqueue } from '../../../app/store/outbox.ts';
+import { keepMine, keepTheirs } from '../../../app/store/outbox-conflict.ts';
+import type { OutboxEntry } from '../../../app/store/schema.ts';
+import { type ReplayDeps, replay } from '../../../sw/outbox/replay.ts';
+import { pullKind } from '../../../sw/pull.ts';
+import { freshDb, standinClient } from '../../store/fixture.ts';
 
 async function setup() {
   const db = await freshDb();

@@ -5,13 +5,13 @@
  * were created since); the last page is found by doubling then halving, a few requests even for
  * 50,000 records. An update, a delete or a settings save is one GET away.
  */
-import type { EposClient } from '../app/epos/client.ts';
-import { sameField } from '../app/epos/field-equal.ts';
-import { sameJson } from '../app/epos/json-equal.ts';
-import { type Kind, PAGE_SIZE } from '../app/epos/kinds.ts';
-import { getIfThere } from '../app/epos/merged-write.ts';
-import type { OpenRecord } from '../app/epos/records.ts';
-import type { OutboxEntry } from '../app/store/schema.ts';
+import type { EposClient } from '../../app/epos/client.ts';
+import { sameField } from '../../app/epos/field-equal.ts';
+import { sameJson } from '../../app/epos/json-equal.ts';
+import { type Kind, PAGE_SIZE } from '../../app/epos/kinds.ts';
+import { getIfThere } from '../../app/epos/merged-write.ts';
+import type { OpenRecord } from '../../app/epos/records.ts';
+import type { OutboxEntry } from '../../app/store/schema.ts';
 
 /** What the server shows of a write. */
 export type Seen =

@@ -1,8 +1,8 @@
-/** Looking for a create on the server (sw/verify.ts): what counts as the same record, and the last-page search. */
+/** Looking for a create on the server (sw/outbox/verify.ts): what counts as the same record, and the last-page search. */
 import { describe, expect, it } from 'vitest';
-import { recordId } from '../../app/epos/ids.ts';
-import { findCreated, matches } from '../../sw/verify.ts';
-import { standinClient } from '../store/fixture.ts';
+import { recordId } from '../../../app/epos/ids.ts';
+import { findCreated, matches } from '../../../sw/outbox/verify.ts';
+import { standinClient } from '../../store/fixture.ts';
 
 describe('matches', () => {
   it('takes numbers within rounding (also as text), dates with or without their time, strings trimmed, null for absent, objects by their keys', () => {

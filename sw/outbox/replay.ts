@@ -3,8 +3,8 @@
  * and records each outcome before taking the next step. It decides what an answer means; the
  * store functions record it. No worker globals, so tests run it in Node.
  */
-import type { accountOf } from '../app/epos/account.ts';
-import type { EposClient } from '../app/epos/client.ts';
+import type { accountOf } from '../../app/epos/account.ts';
+import type { EposClient } from '../../app/epos/client.ts';
 import {
   type AnyEposError,
   asEposError,
@@ -12,12 +12,12 @@ import {
   isEposError,
   type RateLimitError,
   type ServerError,
-} from '../app/epos/errors.ts';
-import type { Kind } from '../app/epos/kinds.ts';
-import { type MergedWrite, saveMerged, updateMerged } from '../app/epos/merged-write.ts';
-import type { OpenRecord } from '../app/epos/records.ts';
-import type { TillDb } from '../app/store/db.ts';
-import { markConflict } from '../app/store/outbox-conflict.ts';
+} from '../../app/epos/errors.ts';
+import type { Kind } from '../../app/epos/kinds.ts';
+import { type MergedWrite, saveMerged, updateMerged } from '../../app/epos/merged-write.ts';
+import type { OpenRecord } from '../../app/epos/records.ts';
+import type { TillDb } from '../../app/store/db.ts';
+import { markConflict } from '../../app/store/outbox-conflict.ts';
 import {
   claim,
   expireAliases,
@@ -35,10 +35,10 @@ import {
   readReady,
   recoverInterrupted,
   settleTwinCheck,
-} from '../app/store/outbox-outcomes.ts';
-import type { OutboxEntry } from '../app/store/schema.ts';
-import { doubling } from './doubling.ts';
-import { noAnswer } from './reachability.ts';
+} from '../../app/store/outbox-outcomes.ts';
+import type { OutboxEntry } from '../../app/store/schema.ts';
+import { doubling } from '../doubling.ts';
+import { noAnswer } from '../reachability.ts';
 import { findTwins } from './twins.ts';
 import { lookFor } from './verify.ts';
 
@@ -260,7 +260,7 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
 }
 
 /**
- * Looks for the twins of creates landed so far (sw/twins.ts), each settled in its own
+ * Looks for the twins of creates landed so far (sw/outbox/twins.ts), each settled in its own
  * transaction. A look that cannot be made stays queued for the next pass, after the usual wait.
  */
 async function checkTwins(deps: ReplayDeps, report: ReplayReport): Promise<void> {

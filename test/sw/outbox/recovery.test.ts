@@ -4,8 +4,8 @@
  * tap, Background Sync) inside that back-off sends nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createRecoveryGate, MAX_RECOVERY_MS, recoveryDelay, syncPass } from '../../sw/recovery.ts';
-import type { ReplayReport } from '../../sw/replay.ts';
+import { createRecoveryGate, MAX_RECOVERY_MS, recoveryDelay, syncPass } from '../../../sw/outbox/recovery.ts';
+import type { ReplayReport } from '../../../sw/outbox/replay.ts';
 
 describe('the recovery schedule', () => {
   it('starts at 5 s and doubles, never more than 20 s apart: a write lands within 30 s of the link back', () => {

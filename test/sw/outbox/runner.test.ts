@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../app/epos/client.ts';
-import { readApiLimit } from '../../app/store/api-limit.ts';
-import type { WorkerMessage } from '../../app/store/channel.ts';
-import { enqueue } from '../../app/store/outbox.ts';
-import { createApiLimit } from '../../sw/api-limit.ts';
-import { createOutboxRunner } from '../../sw/outbox-runner.ts';
-import { createPullSchedule } from '../../sw/pull-schedule.ts';
-import { createReachability } from '../../sw/reachability.ts';
-import { recoveryDelay } from '../../sw/recovery.ts';
-import { inProcessFetch } from '../standin/in-process.ts';
-import { freshDb, standinClient } from '../store/fixture.ts';
+import { createClient } from '../../../app/epos/client.ts';
+import { readApiLimit } from '../../../app/store/api-limit.ts';
+import type { WorkerMessage } from '../../../app/store/channel.ts';
+import { enqueue } from '../../../app/store/outbox.ts';
+import { createApiLimit } from '../../../sw/api-limit.ts';
+import { recoveryDelay } from '../../../sw/outbox/recovery.ts';
+import { createOutboxRunner } from '../../../sw/outbox/runner.ts';
+import { createPullSchedule } from '../../../sw/pull-schedule.ts';
+import { createReachability } from '../../../sw/reachability.ts';
+import { inProcessFetch } from '../../standin/in-process.ts';
+import { freshDb, standinClient } from '../../store/fixture.ts';
 
 describe('outbox runner', () => {
   it('replays once at a time, runs again for writes queued meanwhile, and tells the pages', async () => {

@@ -1,16 +1,16 @@
 /**
  * When the outbox is replayed: on request, on Background Sync, on reconnect, at worker start,
  * when a backoff ends, and on a wake-up while Epos Now cannot be reached or refuses the token
- * (sw/recovery.ts). One replay at a time in this worker; a Web Lock keeps a second worker
+ * (sw/outbox/recovery.ts). One replay at a time in this worker; a Web Lock keeps a second worker
  * version (or a page) from replaying beside it.
  */
 
-import { errorText } from '../app/epos/error-text.ts';
-import type { WorkerMessage } from '../app/store/channel.ts';
-import { anyWaitsOnOutage, outageOver } from '../app/store/outbox-outcomes.ts';
-import type { ApiLimit } from './api-limit.ts';
-import { probeToken } from './auth-probe.ts';
-import { probeReach, type Reachability } from './reachability.ts';
+import { errorText } from '../../app/epos/error-text.ts';
+import type { WorkerMessage } from '../../app/store/channel.ts';
+import { anyWaitsOnOutage, outageOver } from '../../app/store/outbox-outcomes.ts';
+import type { ApiLimit } from '../api-limit.ts';
+import { probeToken } from '../auth-probe.ts';
+import { probeReach, type Reachability } from '../reachability.ts';
 import { createRecoveryGate } from './recovery.ts';
 import type { ReplayDeps, ReplayReport } from './replay.ts';
 import { replay } from './replay.ts';

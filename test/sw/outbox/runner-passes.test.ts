@@ -1,19 +1,19 @@
 /**
- * One pass of the outbox runner (sw/outbox-runner.ts) and what it leaves behind: what it tells
+ * One pass of the outbox runner (sw/outbox/runner.ts) and what it leaves behind: what it tells
  * the reach state, the API limit and the pages, which timer it sets, and when it asks Epos Now
  * first whether it answers at all.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readApiLimit } from '../../app/store/api-limit.ts';
-import type { WorkerMessage } from '../../app/store/channel.ts';
-import type { TillDb } from '../../app/store/db.ts';
-import { enqueue } from '../../app/store/outbox.ts';
-import { pauseForAuth } from '../../app/store/outbox-outcomes.ts';
-import { createApiLimit } from '../../sw/api-limit.ts';
-import { createOutboxRunner, type RunnerDeps } from '../../sw/outbox-runner.ts';
-import { createReachability } from '../../sw/reachability.ts';
-import { recoveryDelay } from '../../sw/recovery.ts';
-import { freshDb, standinClient } from '../store/fixture.ts';
+import { readApiLimit } from '../../../app/store/api-limit.ts';
+import type { WorkerMessage } from '../../../app/store/channel.ts';
+import type { TillDb } from '../../../app/store/db.ts';
+import { enqueue } from '../../../app/store/outbox.ts';
+import { pauseForAuth } from '../../../app/store/outbox-outcomes.ts';
+import { createApiLimit } from '../../../sw/api-limit.ts';
+import { recoveryDelay } from '../../../sw/outbox/recovery.ts';
+import { createOutboxRunner, type RunnerDeps } from '../../../sw/outbox/runner.ts';
+import { createReachability } from '../../../sw/reachability.ts';
+import { freshDb, standinClient } from '../../store/fixture.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
