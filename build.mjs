@@ -103,6 +103,10 @@ const TARGET = 'es2022';
  *   it), the till without storage merging its updates and saves the same way (0.52), and the
  *   edit form sending only the fields changed with the chunks the shared comparison split into
  *   (the rest, 1.10); none of it is on a till's startup, which stayed at 49.90 KB. Gate 41.
+ *   Issue 24's outbox as one state machine (outbox-machine.ts: every transition a row of one
+ *   table, applied by outbox-transition.ts) added 1.11 KB (40.55 -> 41.66): the whole table
+ *   travels with the queuing code (a row is an object property, which no bundler drops), fetched
+ *   with a till's first write; the list merge of favourites 0.16 of it. Gate 42.
  * - worker, 18.2 KB: precache, offline answers in the server's shape, catalog pull, outbox
  *   replay with verification of unanswered creates, the whole API client and idb. Issue 11
  *   added 3.5 KB: writes verified whatever the answer, twins, accounts, the shared API-limit
@@ -125,8 +129,10 @@ const TARGET = 'es2022';
  *   Issue 24's merge added 0.89 KB (22.12 -> 23.01): the read before each update and settings
  *   save and the field-by-field merge with it (merged-write.ts, field-merge.ts, field-equal.ts),
  *   and holding a conflict with its note; 2.7 KB raw, parsed when the worker starts. Gate 23.5.
+ *   Issue 24's state machine added 0.88 KB (23.01 -> 23.89): the table's every row, a person's
+ *   decisions included, since the worker applies the same next() (2.9 KB raw). Gate 24.
  */
-const BUDGET = { app: 50_000, lazy: 41_000, worker: 23_500 };
+const BUDGET = { app: 50_000, lazy: 42_000, worker: 24_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';
