@@ -21,7 +21,7 @@ import type { OpenRecord } from './records.ts';
 /** How a merged write ended. A failed request rejects with the client's EposError instead. */
 export type MergedWrite =
   /** Epos Now has every change: `answer` is its record (or document) as it stands now. */
-  | { type: 'sent'; answer: unknown; put: boolean }
+  | { type: 'sent'; answer: unknown }
   /** Some fields were changed on Epos Now too: nothing was sent, a person decides. */
   | { type: 'conflict'; conflicts: FieldConflict[] }
   /** The record is no longer on Epos Now: an update never makes it again. */
@@ -44,8 +44,8 @@ export async function updateMerged(
   if (conflicts.length > 0) return { type: 'conflict', conflicts };
   // Nothing left to change (a resend of a PUT that landed unheard, or the same edit made
   // elsewhere): no request, and no second change.
-  if (Object.keys(send).length === 0) return { type: 'sent', answer: server, put: false };
-  return { type: 'sent', answer: await client.update(kind, id, send), put: true };
+  if (Object.keys(send).length === 0) return { type: 'sent', answer: server };
+  return { type: 'sent', answer: await client.update(kind, id, send) };
 }
 
 /**
@@ -60,7 +60,7 @@ export async function saveMerged(
 ): Promise<MergedWrite> {
   const server = (await client.getSettings()).document;
   if (!base || !isPlainObject(document) || !isPlainObject(server))
-    return { type: 'sent', answer: await client.saveSettings(document), put: true };
+    return { type: 'sent', answer: await client.saveSettings(document) };
   const keys = new Set([...Object.keys(document), ...Object.keys(base)]);
   const changes: Record<string, unknown> = {};
   // Every key changed has a known start, a key added here too: it was not in the document.
@@ -79,11 +79,11 @@ export async function saveMerged(
     return !list;
   });
   if (conflicts.length > 0) return { type: 'conflict', conflicts };
-  if (Object.keys(send).length === 0) return { type: 'sent', answer: server, put: false };
+  if (Object.keys(send).length === 0) return { type: 'sent', answer: server };
   const merged: Record<string, unknown> = { ...server, ...send };
   // A key this back office removed goes from the server's document too.
   for (const [key, value] of Object.entries(send)) if (value === undefined) delete merged[key];
-  return { type: 'sent', answer: await client.saveSettings(merged), put: true };
+  return { type: 'sent', answer: await client.saveSettings(merged) };
 }
 
 /** One record, or undefined when the server answers 404 for it. */
