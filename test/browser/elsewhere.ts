@@ -99,7 +99,9 @@ export async function openDevice(app: ServedApp, products: number, origin = app.
   const page = await context.newPage();
   const problems = watchProblems(page);
   await page.goto(app.appUrl().replace(app.origin, origin));
-  await page.getByText(`${products} products`, { exact: false }).waitFor(WAIT);
+  // The catalog's counts line ("50 products · 7 tender types…"), not the pull's progress label,
+  // which says "50 products so far" at the same moment (CI once saw both, a strict-mode error).
+  await page.getByText(new RegExp(`^${products} products ·`)).waitFor(WAIT);
   // Controlled, so the writes go through its worker and a reload comes from it.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
   return { context, page, origin, problems };
