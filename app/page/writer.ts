@@ -178,6 +178,6 @@ export function createWriter(deps: WriterDeps): Writer {
     adopt: (seq, record) => settle(() => admin().then((a) => a.adoptRecord(deps.db, seq, record, deps.now()))),
     discard: (seq) => settle(() => admin().then((a) => a.discardEntry(deps.db, seq))),
     keepMine: (seq, edited) => settle(() => admin().then((a) => a.keepMineEntry(deps.db, seq, deps.now(), edited))),
-    keepTheirs: (seq) => settle(() => admin().then((a) => a.keepTheirs(deps.db, seq, deps.now()))),
+    keepTheirs: (seq) => settle(() => admin().then((a) => a.keepTheirsEntry(deps.db, seq, deps.now()))),
   };
 }

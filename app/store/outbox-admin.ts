@@ -1,8 +1,7 @@
 /**
  * What a person may do with an entry the replayer could not settle: send it again, change it,
- * settle a held create by naming the record it became, settle a conflict (outbox-conflict.ts,
- * re-exported here so the page loads one module for them all), or throw it away. Discarding also
- * takes back what the till showed of it.
+ * settle a held create by naming the record it became, settle a conflict (keep mine or keep
+ * theirs), or throw it away. Discarding also takes back what the till showed of it.
  */
 import { withoutId } from '../epos/ids.ts';
 import type { Kind } from '../epos/kinds.ts';
@@ -11,7 +10,6 @@ import type { CatalogWriteTx } from './catalog.ts';
 import type { TillDb } from './db.ts';
 import { storeErrorFrom } from './errors.ts';
 import { recomputeLocal } from './outbox.ts';
-import { keepMine } from './outbox-conflict.ts';
 import { allowed, type EntryEvent, next } from './outbox-machine.ts';
 import { markDone } from './outbox-outcomes.ts';
 import { entriesOf } from './outbox-status.ts';
@@ -19,8 +17,6 @@ import { record } from './outbox-transition.ts';
 import type { OutboxEntry } from './schema.ts';
 import { bodyProblems } from './write-check.ts';
 import { InvalidWriteError } from './write-error.ts';
-
-export { keepTheirs } from './outbox-conflict.ts';
 
 /**
  * Sends a failed or held entry again (a held create: the person says it did not land; one held
@@ -39,37 +35,31 @@ export async function editEntry(db: TillDb, seq: number, body: OpenRecord, now: 
     (entry) => {
       if (entry.op !== 'create' && entry.op !== 'update' && entry.op !== 'save')
         throw new Error('only a create, an update or a settings save can be edited');
-      // A record pasted from the records screen carries its id: the id goes in the path only.
-      const fields = entry.target === 'settings' ? body : withoutId(entry.target, body);
-      if (entry.target !== 'settings') {
-        const problems = bodyProblems(entry.target, fields, entry.op === 'update');
-        if (Object.keys(problems).length > 0) throw new InvalidWriteError(problems);
-      }
-      return { type: 'personEdit', body: fields, now };
+      return { type: 'personEdit', body: checkedBody(entry, body), now };
     },
     'editing the change',
   );
 }
 
 /**
- * Settles a conflict with this till's values ({@link keepMine}), or with `edited`, what a person
- * typed having seen both values: checked first as an edit is, so a value Epos Now would refuse
- * is named here and nothing is stored.
+ * Settles a conflict with this till's values: sent again over Epos Now's, which become the base;
+ * if they changed again meanwhile it is held again. Or with `edited`, what a person typed having
+ * seen both values, checked first as an edit is, so a value Epos Now would refuse is named here
+ * and nothing is stored.
  */
 export async function keepMineEntry(db: TillDb, seq: number, now: number, edited?: OpenRecord): Promise<void> {
-  if (!edited) return keepMine(db, seq, now);
-  let entry: OutboxEntry | undefined;
-  try {
-    entry = await db.get('outbox', seq);
-  } catch (error) {
-    throw storeErrorFrom(error, 'keeping the edited values');
-  }
-  // Gone meanwhile: keepMine says so.
-  if (!entry || entry.target === 'settings') return keepMine(db, seq, now, edited);
-  const fields = withoutId(entry.target, edited);
-  const problems = bodyProblems(entry.target, fields, true);
-  if (Object.keys(problems).length > 0) throw new InvalidWriteError(problems);
-  return keepMine(db, seq, now, fields);
+  await change(
+    db,
+    seq,
+    'keptMine',
+    (entry) => ({ type: 'keptMine', edited: edited && checkedBody(entry, edited), now }),
+    edited ? 'keeping the edited values' : 'keeping this till’s values',
+  );
+}
+
+/** Settles a conflict with Epos Now's values: the fields leave the change; nothing left, it is gone. */
+export async function keepTheirsEntry(db: TillDb, seq: number, now: number): Promise<void> {
+  await change(db, seq, 'keptTheirs', () => ({ type: 'keptTheirs', now }), 'keeping Epos Now’s values');
 }
 
 /** Settles a held create: the person says it became this server record. */
@@ -102,8 +92,14 @@ export async function discardEntry(db: TillDb, seq: number): Promise<void> {
   }
 }
 
-/** Applies a person's event to the entry `seq`, refused with a reason a person can read. */
-async function change<T extends 'personRetry' | 'personEdit'>(
+/** What a person decides about an entry. */
+type PersonEvent = 'personRetry' | 'personEdit' | 'keptMine' | 'keptTheirs';
+
+/**
+ * Applies a person's event to the entry `seq` in one strict transaction, refused with a reason a
+ * person can read; what the till shows then follows what is still queued.
+ */
+async function change<T extends PersonEvent>(
   db: TillDb,
   seq: number,
   type: T,
@@ -112,19 +108,33 @@ async function change<T extends 'personRetry' | 'personEdit'>(
 ): Promise<void> {
   try {
     // Stryker disable next-line ObjectLiteral: strict durability only decides when the commit reaches the disk; every reader, and fake-indexeddb, sees the same commit either way
-    const tx = db.transaction(['outbox', 'local', 'pages', 'meta'], 'readwrite', { durability: 'strict' });
+    const tx = db.transaction(['outbox', 'local', 'pages', 'meta', 'settings'], 'readwrite', { durability: 'strict' });
     const entry = await tx.objectStore('outbox').get(seq);
     if (!entry) throw new Error('that change is no longer waiting (it was sent or discarded meanwhile)');
     // Asked before the event is made: what a person asks of an entry not theirs to decide is not checked.
     if (!allowed(entry, type)) throw new Error(`that change is ${entry.state}, not waiting for a person`);
-    await record(tx.objectStore('outbox'), seq, next(entry, eventOf(entry)));
-    // An edited body changes what the till shows of the record.
+    const step = next(entry, eventOf(entry));
+    if (step.kind === 'refused') throw new Error('that change is not waiting for a decision between two values');
+    await record(tx.objectStore('outbox'), seq, step);
     if (entry.target !== 'settings')
       await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
+    // The document as it will be saved (a person's step leaves a save waiting: only an update can
+    // be left with nothing to send); stamped when the person decided.
+    else if (step.kind === 'changed')
+      await tx.objectStore('settings').put({ key: 'app', document: step.entry.body, storedAt: step.entry.updatedAt });
     await tx.done;
   } catch (error) {
     // A body the API would refuse is the person's to fix, not a storage failure.
     if (error instanceof InvalidWriteError) throw error;
     throw storeErrorFrom(error, action);
   }
+}
+
+/** `body` as the entry would send it (a record's id goes in the path only), checked against the API's rules. */
+function checkedBody(entry: OutboxEntry, body: OpenRecord): OpenRecord {
+  if (entry.target === 'settings') return body;
+  const fields = withoutId(entry.target, body);
+  const problems = bodyProblems(entry.target, fields, entry.op === 'update');
+  if (Object.keys(problems).length > 0) throw new InvalidWriteError(problems);
+  return fields;
 }

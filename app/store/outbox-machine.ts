@@ -46,6 +46,11 @@ export type EntryEvent =
   | { type: 'folded'; body: OpenRecord; base?: Record<string, unknown> | undefined; now: number }
   /** Epos Now changed the same fields since the edit started: a person decides, field by field. */
   | { type: 'conflict'; error: EposErrorData; conflicts: FieldConflict[]; now: number }
+  /**
+   * A later write of its record makes it needless before it leaves: a delete (or a later save of
+   * the settings) replaces it, or the create it belongs to is cancelled.
+   */
+  | { type: 'replaced' }
   /** A person keeps this till's values (or `edited`, typed seeing both): sent over Epos Now's. */
   | { type: 'keptMine'; edited?: Record<string, unknown> | undefined; now: number }
   /** A person keeps Epos Now's values: the conflicting fields leave the change. */
@@ -239,6 +244,7 @@ const TABLE: { [T in EntryEvent['type']]: Row<T> } = {
       };
     },
   },
+  replaced: { from: ['pending'], when: (entry) => entry.attempts === 0, to: () => null },
   conflict: {
     from: ANY,
     to: (entry, { error, conflicts, now }) => ({ ...entry, state: 'held', error, conflicts, updatedAt: now }),
@@ -281,16 +287,22 @@ const TABLE: { [T in EntryEvent['type']]: Row<T> } = {
   personRetry: {
     from: PERSON,
     to: (entry, { now }) => {
-      if (!forAnotherAccount(entry)) return { ...entry, state: 'pending', notBefore: 0, updatedAt: now };
+      // A conflict sent again unchanged meets the same fields again, and is held again if Epos
+      // Now still has other values: its old ones are not kept meanwhile.
+      const { conflicts: _stale, ...current } = entry;
+      if (!forAnotherAccount(entry)) return { ...current, state: 'pending', notBefore: 0, updatedAt: now };
       // Sent with the token in use now, as it was before it was held: a create that may have
       // gone out is still looked for first.
-      const { account: _account, ...rest } = released(entry);
+      const { account: _account, ...rest } = released(current);
       return { ...rest, notBefore: 0, updatedAt: now };
     },
   },
   personEdit: {
     from: PERSON,
-    to: (entry, { body, now }) => ({ ...entry, body, state: 'pending', notBefore: 0, updatedAt: now }),
+    to: (entry, { body, now }) => {
+      const { conflicts: _stale, ...current } = entry;
+      return { ...current, body, state: 'pending', notBefore: 0, updatedAt: now };
+    },
   },
   discarded: { from: ANY, to: () => null },
 };

@@ -83,7 +83,7 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
   const waiting = await entriesOf(tx.objectStore('outbox').index('byRecord'), write.kind, write.id);
   const last = waiting.at(-1);
   // Only an entry nobody has started on may be changed: one being sent is already on its way.
-  const open = last?.state === 'pending' && last.attempts === 0 ? last : undefined;
+  const open = last && replaceable(last) ? last : undefined;
 
   if (write.op === 'update') {
     const body = withoutId(write.kind, write.body);
@@ -111,14 +111,15 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
 
   // Delete. A record whose create never left (or was discarded: a temporary id with nothing
   // queued and no landing): cancel everything, nothing reaches the server.
-  const unsent = waiting.filter((e) => e.state === 'pending' && e.attempts === 0);
+  const unsent = waiting.filter(replaceable);
   if (!isServerId(write.id) && unsent.length === waiting.length) {
-    for (const entry of waiting) await tx.objectStore('outbox').delete(entry.seq);
+    for (const entry of waiting) await record(tx.objectStore('outbox'), entry.seq, next(entry, { type: 'replaced' }));
     await tx.objectStore('local').delete([write.kind, write.id]);
     return { seq: undefined, recordId: write.id };
   }
   // Updates still waiting would change a record about to go: drop them.
-  for (const entry of unsent) if (entry.op === 'update') await tx.objectStore('outbox').delete(entry.seq);
+  for (const entry of unsent)
+    if (entry.op === 'update') await record(tx.objectStore('outbox'), entry.seq, next(entry, { type: 'replaced' }));
   if (isCachedKind(write.kind)) {
     const base = landedBase(await tx.objectStore('local').get([write.kind, write.id]));
     await tx
@@ -132,18 +133,20 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
 }
 
 async function queueSave(tx: WriteTx, document: unknown, from: unknown, now: number): Promise<number> {
-  // Only the last saved document matters: drop the saves still waiting. The first of them was
-  // laid over the oldest document, which stays the base.
-  let base = isPlainObject(from) ? from : undefined;
-  let first = true;
-  for (const entry of await entriesOf(tx.objectStore('outbox').index('byRecord'), 'settings', 0)) {
-    if (entry.state !== 'pending' || entry.attempts !== 0) continue;
-    if (first) base = entry.base;
-    first = false;
-    await tx.objectStore('outbox').delete(entry.seq);
-  }
+  // Only the last saved document matters: the saves still waiting are replaced. The first of them
+  // was laid over the oldest document, which stays the base.
+  const waiting = await entriesOf(tx.objectStore('outbox').index('byRecord'), 'settings', 0);
+  const unsent = waiting.filter(replaceable);
+  const [oldest] = unsent;
+  const base = oldest ? oldest.base : isPlainObject(from) ? from : undefined;
+  for (const entry of unsent) await record(tx.objectStore('outbox'), entry.seq, next(entry, { type: 'replaced' }));
   await tx.objectStore('settings').put({ key: 'app', document, storedAt: now });
   return add(tx, { target: 'settings', op: 'save', recordId: 0, body: document, ...(base ? { base } : {}) }, now);
+}
+
+/** Whether a later write may still replace or change the entry: nobody has started on it. */
+function replaceable(entry: OutboxEntry): boolean {
+  return next(entry, { type: 'replaced' }).kind === 'removed';
 }
 
 /** The value each changed field had in `from`, where the edit started (null: it was not there). */

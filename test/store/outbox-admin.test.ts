@@ -75,6 +75,14 @@ describe('a person settling entries', () => {
     expect((await db.get('outbox', seq!))?.body).toEqual({ Name: 'good', SalePrice: 2 });
   });
 
+  it('an edited settings save is the document the till shows, as it will be saved', async () => {
+    const db = await setup();
+    const { seq } = await enqueue(db, { op: 'save', document: { currency: 'GBP' } }, 1);
+    await markFailed(db, (await db.get('outbox', seq!))!, { ...refusal, path: '/api/V2/AppSettings' }, 2);
+    await editEntry(db, seq!, { currency: 'EUR' }, 3);
+    expect(await db.get('settings', 'app')).toEqual({ key: 'app', document: { currency: 'EUR' }, storedAt: 3 });
+  });
+
   it('discards a create with everything queued behind it, and the till forgets the record', async () => {
     const db = await setup();
     const { seq, recordId } = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'Unwanted' } }, 1);

@@ -70,6 +70,7 @@ const EVENTS: { event: EntryEvent; from: EntryState[] }[] = [
   { event: { type: 'personRetry', now: NOW }, from: ['failed', 'held'] },
   { event: { type: 'personEdit', body: { Forename: 'Bo' }, now: NOW }, from: ['failed', 'held'] },
   { event: { type: 'discarded' }, from: STATES },
+  { event: { type: 'replaced' }, from: ['pending'] },
   { event: { type: 'conflict', error: conflictNote, conflicts: [], now: NOW }, from: STATES },
   { event: { type: 'keptMine', now: NOW }, from: ['held'] },
   { event: { type: 'keptTheirs', now: NOW }, from: ['held'] },
@@ -90,7 +91,7 @@ function meetsEveryCondition(state: EntryState): OutboxEntry {
 describe('which states each event may come from', () => {
   it('covers every event type once', () => {
     expect(new Set(EVENTS.map((e) => e.event.type)).size).toBe(EVENTS.length);
-    expect(EVENTS).toHaveLength(21);
+    expect(EVENTS).toHaveLength(22);
   });
 
   for (const { event, from } of EVENTS) {
@@ -295,6 +296,16 @@ describe('what each event makes of an entry', () => {
     });
   });
 
+  describe('replaced', () => {
+    it('removes an entry nobody has started on', () => {
+      expect(next(entry({ attempts: 0 }), { type: 'replaced' })).toEqual({ kind: 'removed' });
+    });
+
+    it('refused once it was sent: it is on its way, or the server may have it', () => {
+      expect(next(entry({ attempts: 1 }), { type: 'replaced' })).toEqual({ kind: 'refused' });
+    });
+  });
+
   describe("a person's decisions", () => {
     it('personRetry: pending and due, its note kept', () => {
       expect(next(entry({ state: 'failed', error: refused, notBefore: 9 }), { type: 'personRetry', now: NOW })).toEqual(
@@ -312,6 +323,24 @@ describe('what each event makes of an entry', () => {
       expect(
         changed(entry({ state: 'held', account: 'a', error: otherAccountNote }), { type: 'personRetry', now: NOW }),
       ).toEqual(entry({ state: 'pending', error: null, notBefore: 0, updatedAt: NOW }));
+    });
+
+    it('personRetry and personEdit of a conflict: its old values are not kept', () => {
+      const conflicts = [{ field: 'Forename', base: 'An', mine: 'Ann', theirs: 'Anne' }];
+      const held = entry({ state: 'held', error: conflictNote, conflicts, base: { Forename: 'An' } });
+      expect(changed(held, { type: 'personRetry', now: NOW })).toEqual(
+        entry({ state: 'pending', error: conflictNote, base: { Forename: 'An' }, notBefore: 0, updatedAt: NOW }),
+      );
+      expect(changed(held, { type: 'personEdit', body: { Forename: 'Bo' }, now: NOW })).toEqual(
+        entry({
+          state: 'pending',
+          body: { Forename: 'Bo' },
+          error: conflictNote,
+          base: { Forename: 'An' },
+          notBefore: 0,
+          updatedAt: NOW,
+        }),
+      );
     });
 
     it('personEdit: the new body, pending and due', () => {

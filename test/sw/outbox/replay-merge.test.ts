@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TillDb } from '../../../app/store/db.ts';
 import { enqueue } from '../../../app/store/outbox.ts';
-import { keepMine, keepTheirs } from '../../../app/store/outbox-conflict.ts';
+import { keepMineEntry, keepTheirsEntry } from '../../../app/store/outbox-admin.ts';
 import type { OutboxEntry } from '../../../app/store/schema.ts';
+import { InvalidWriteError } from '../../../app/store/write-error.ts';
 import { type ReplayDeps, replay } from '../../../sw/outbox/replay.ts';
 import { pullKind } from '../../../sw/pull.ts';
 import { freshDb, standinClient } from '../../store/fixture.ts';
@@ -80,7 +81,7 @@ describe('an update merged with the server’s record', () => {
     expect(requests().filter((r) => r.startsWith('PUT'))).toEqual([]);
     expect(standin.record('Product', 5)).toMatchObject({ SalePrice: 3, Name: shown.Name });
 
-    await keepMine(db, held!.seq, 2);
+    await keepMineEntry(db, held!.seq, 2);
     await replay(deps);
     expect(standin.record('Product', 5)).toMatchObject({ SalePrice: 2.5, Name: 'Mine' });
     expect(await entries(db)).toEqual([]);
@@ -93,7 +94,7 @@ describe('an update merged with the server’s record', () => {
     await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 2.5 }, base: shown }, 1);
     await replay(deps);
     elsewhere('Product', 5, { SalePrice: 4 });
-    await keepMine(db, (await entries(db))[0]!.seq, 2);
+    await keepMineEntry(db, (await entries(db))[0]!.seq, 2);
     await replay(deps);
     expect((await entries(db))[0]!.conflicts).toEqual([{ field: 'SalePrice', base: 3, mine: 2.5, theirs: 4 }]);
     expect(standin.record('Product', 5)!.SalePrice).toBe(4);
@@ -109,8 +110,8 @@ describe('an update merged with the server’s record', () => {
     await enqueue(db, { op: 'update', kind: 'Product', id: 6, body: { SalePrice: 2.5 }, base: six }, 1);
     await replay(deps);
     const [first, second] = await entries(db);
-    await keepTheirs(db, first!.seq, 2);
-    await keepTheirs(db, second!.seq, 2);
+    await keepTheirsEntry(db, first!.seq, 2);
+    await keepTheirsEntry(db, second!.seq, 2);
     expect((await entries(db)).map((e) => [e.recordId, e.state, e.body])).toEqual([[5, 'pending', { Name: 'Kept' }]]);
     await replay(deps);
     expect(standin.record('Product', 5)).toMatchObject({ SalePrice: 3, Name: 'Kept' });
@@ -124,7 +125,7 @@ describe('an update merged with the server’s record', () => {
     elsewhere('Product', 5, { SalePrice: 3 });
     await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 2.5 }, base: shown }, 1);
     await replay(deps);
-    await keepMine(db, (await entries(db))[0]!.seq, 2, { SalePrice: 2.75 });
+    await keepMineEntry(db, (await entries(db))[0]!.seq, 2, { SalePrice: 2.75 });
     await replay(deps);
     expect(standin.record('Product', 5)!.SalePrice).toBe(2.75);
     expect(await entries(db)).toEqual([]);
@@ -133,8 +134,26 @@ describe('an update merged with the server’s record', () => {
   it('refuses Keep mine and Keep theirs for an entry that is not held for a conflict', async () => {
     const { db } = await setup();
     const { seq } = await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { Name: 'x' } }, 1);
-    await expect(keepMine(db, seq!, 2)).rejects.toThrow(/not waiting for a decision/);
-    await expect(keepTheirs(db, 999, 2)).rejects.toThrow(/no longer waiting/);
+    await expect(keepMineEntry(db, seq!, 2)).rejects.toThrow(/that change is pending, not waiting for a person/);
+    // Held, but for a reason other than a conflict: there are not two values to choose between.
+    const entry = (await db.get('outbox', seq!))!;
+    await db.put('outbox', { ...entry, state: 'held', candidates: [] });
+    await expect(keepTheirsEntry(db, seq!, 2)).rejects.toThrow(/not waiting for a decision between two values/);
+    await expect(keepTheirsEntry(db, 999, 2)).rejects.toThrow(/no longer waiting/);
+    expect(await db.get('outbox', seq!)).toEqual({ ...entry, state: 'held', candidates: [] });
+  });
+
+  it('names a typed value Epos Now would refuse, and keeps the conflict as it was', async () => {
+    const { db, standin, deps, elsewhere } = await setup();
+    const shown = standin.record('Product', 5)!;
+    elsewhere('Product', 5, { SalePrice: 3 });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 2.5 }, base: shown }, 1);
+    await replay(deps);
+    const [held] = await entries(db);
+    const refused = keepMineEntry(db, held!.seq, 2, { SalePrice: 'lots' });
+    await expect(refused).rejects.toBeInstanceOf(InvalidWriteError);
+    await expect(refused).rejects.toMatchObject({ problems: { SalePrice: expect.any(String) } });
+    expect(await entries(db)).toEqual([held]);
   });
 
   it('sends nothing for a resend whose first PUT landed unheard, even after another field changed', async () => {
@@ -221,7 +240,7 @@ describe('a settings save merged per top-level key', () => {
     const [held] = await entries(db);
     expect(held!.conflicts).toEqual([{ field: 'currency', base: 'GBP', mine: 'USD', theirs: 'EUR' }]);
     expect(JSON.parse(standin.settingsText!).currency).toBe('EUR');
-    await keepTheirs(db, held!.seq, 2);
+    await keepTheirsEntry(db, held!.seq, 2);
     expect((await db.get('settings', 'app'))?.document).toEqual({ ...start, currency: 'EUR', tillName: 'Back' });
     await replay(deps);
     expect(JSON.parse(standin.settingsText!)).toEqual({ ...start, currency: 'EUR', tillName: 'Back' });
