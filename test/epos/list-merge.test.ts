@@ -30,6 +30,8 @@ describe('mergeLists', () => {
 
   it('merges lists of scalars only: anything else is a person’s', () => {
     expect(mergeLists([{ a: 1 }], [{ a: 1 }, { b: 2 }], [])).toBeUndefined();
+    // One object among scalars is enough.
+    expect(mergeLists([1], [1, 2], [1, { b: 2 }])).toBeUndefined();
     expect(mergeLists(undefined, [1], [2])).toBeUndefined();
     expect(mergeLists([1], 'x', [2])).toBeUndefined();
     expect(mergeLists([1], [1, 2], { 0: 1 })).toBeUndefined();

@@ -230,6 +230,22 @@ describe('a settings save merged per top-level key', () => {
     await enqueue(db, { op: 'save', document: { ...rest, locale: 'fr-FR' }, base: start }, 1);
     await replay(deps);
     expect(JSON.parse(standin.settingsText!)).toEqual({ ...rest, currency: 'EUR', locale: 'fr-FR' });
+    // Landed: Epos Now's answer repeats the document sent.
+    expect(await entries(db)).toEqual([]);
+  });
+
+  it('sends nothing when Epos Now already has this back office’s change', async () => {
+    const { db, standin, deps, requests } = await setup();
+    standin.settingsText = JSON.stringify({ ...start, tillName: 'Back' });
+    await enqueue(db, { op: 'save', document: { ...start, tillName: 'Back' }, base: start }, 1);
+    const before = requests().length;
+    await replay(deps);
+    expect(
+      requests()
+        .slice(before)
+        .filter((request) => !request.startsWith('GET')),
+    ).toEqual([]);
+    expect(await entries(db)).toEqual([]);
   });
 
   it('holds the same key changed on both sides; Keep theirs takes Epos Now’s value into the document', async () => {
