@@ -15,7 +15,7 @@ import { type RunningServer, type ServerOptions, startServer } from '../server/s
 import { createStandin } from '../standin/standin.ts';
 import { buildTo } from '../tools/build.ts';
 import { launchChromium } from '../tools/chromium.ts';
-import { unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, unexpected, WAIT, watchProblems } from './harness.ts';
 import { offlineSwitch } from './outages.ts';
 
 describe('changing the API connection in the back office', () => {
@@ -55,7 +55,7 @@ describe('changing the API connection in the back office', () => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(`${app?.url}/?appToken=${encodeURIComponent(remote.token)}&deviceID=1&locationID=1&staffID=1`);
-    await page.getByText('300 products', { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, 300).waitFor(WAIT);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
     expect(local.log).toEqual([]);
 
@@ -69,7 +69,7 @@ describe('changing the API connection in the back office', () => {
     await page.getByLabel('API token').fill(local.token);
     await page.getByRole('button', { name: 'Save and start' }).click();
 
-    await page.getByText('500 products', { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, 500).waitFor(WAIT);
     const remoteAsked = remote.log.length;
     const name = local.records('Product')[42]?.Name as string;
     await page.goto(`${app?.url}/`);

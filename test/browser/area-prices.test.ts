@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordId } from '../../app/epos/ids.ts';
 import type { OpenRecord } from '../../app/epos/records.ts';
-import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { linkFor, OUTAGES } from './outages.ts';
 
 const PRODUCTS = 450;
@@ -104,7 +104,7 @@ describe('area prices in Chromium', () => {
         .getByRole('status', { name: 'Connection' })
         .filter({ hasText: 'Can\u2019t reach Epos Now' })
         .waitFor(WAIT);
-      await page.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+      await catalogCounts(page, PRODUCTS).waitFor(WAIT);
       // The kept line and one more, both at the area's price.
       expect(await sell(page, priced.areaPrice)).toContain(`${priced.name}−2+${priced.twiceAreaPrice}`);
       await link.up();

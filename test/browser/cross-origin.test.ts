@@ -18,7 +18,7 @@ import { type RunningServer, type ServerOptions, startServer } from '../server/s
 import { createStandin } from '../standin/standin.ts';
 import { buildTo } from '../tools/build.ts';
 import { launchChromium } from '../tools/chromium.ts';
-import { unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, unexpected, WAIT, watchProblems } from './harness.ts';
 import { type Link, OUTAGES, offlineSwitch, proxyLink } from './outages.ts';
 
 const PRODUCTS = 600;
@@ -77,7 +77,7 @@ describe('the app on one origin, the API on another, with the production policy'
     await page.goto(
       `${appProxy?.url}/?appToken=${encodeURIComponent(standin.token)}&deviceID=1&locationID=1&staffID=1`,
     );
-    await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, PRODUCTS).waitFor(WAIT);
     // Asked of the API's origin, preflighted: the app's own origin served no API request.
     expect(standin.log.some((entry) => entry.path.startsWith('/api/V2/Product'))).toBe(true);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);

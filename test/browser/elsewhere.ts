@@ -9,7 +9,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Kind } from '../../app/epos/kinds.ts';
 import type { LoggedRequest } from '../standin/standin.ts';
-import { type ServedApp, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, readOutbox, type ServedApp, WAIT, watchProblems } from './harness.ts';
 
 /** The user agent of the requests made from here: what tells someone else's requests from the till's in the log. */
 const SOMEONE_ELSE = 'someone else (epos-till test)';
@@ -46,28 +46,9 @@ export function tillRequests(app: ServedApp, from = 0): LoggedRequest[] {
 }
 
 /** The states of the outbox entries `page`'s device holds for one record (`settings` and 0 for the settings), oldest first. */
-function outboxStates(page: Page, target: string, recordId: number): Promise<string[]> {
-  return page.evaluate(
-    async ({ target, recordId }) => {
-      const request = <T>(r: IDBRequest<T>) =>
-        new Promise<T>((resolve, reject) => {
-          r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
-        });
-      const db = await request(indexedDB.open('epos-till'));
-      try {
-        const entries = (await request(db.transaction('outbox').objectStore('outbox').getAll())) as {
-          target: string;
-          recordId: number;
-          state: string;
-        }[];
-        return entries.filter((e) => e.target === target && e.recordId === recordId).map((e) => e.state);
-      } finally {
-        db.close();
-      }
-    },
-    { target, recordId },
-  );
+async function outboxStates(page: Page, target: string, recordId: number): Promise<string[]> {
+  const entries = await page.evaluate(readOutbox);
+  return entries.filter((e) => e.target === target && e.recordId === recordId).map((e) => e.state);
 }
 
 /**
@@ -99,9 +80,7 @@ export async function openDevice(app: ServedApp, products: number, origin = app.
   const page = await context.newPage();
   const problems = watchProblems(page);
   await page.goto(app.appUrl().replace(app.origin, origin));
-  // The catalog's counts line ("50 products · 7 tender types…"), not the pull's progress label,
-  // which says "50 products so far" at the same moment (CI once saw both, a strict-mode error).
-  await page.getByText(new RegExp(`^${products} products ·`)).waitFor(WAIT);
+  await catalogCounts(page, products).waitFor(WAIT);
   // Controlled, so the writes go through its worker and a reload comes from it.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
   return { context, page, origin, problems };

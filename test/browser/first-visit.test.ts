@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { startThrottle, type Throttle } from '../server/throttle.ts';
 import { ROOT } from '../tools/build.ts';
-import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 3000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -77,7 +77,7 @@ describe('first visit over a slow link', () => {
     release();
     await page.getByText(/^Catalog updated (just now|1 min ago)$/).waitFor(WAIT);
     await bar.waitFor({ state: 'detached', ...WAIT });
-    await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, PRODUCTS).waitFor(WAIT);
     // The worker keeps the shell for offline use without fetching again what the page just loaded.
     const assets = proxy.paths.filter((path) => path.startsWith('/assets/'));
     expect(assets.length).toBeGreaterThan(5);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import type { WorkerMessage } from '../../app/store/channel.ts';
 import { ROOT } from '../tools/build.ts';
-import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { type Link, linkFor, OUTAGES } from './outages.ts';
 
 const PRODUCTS = 3000;
@@ -70,7 +70,7 @@ describe.each(OUTAGES)('offline catalog in Chromium: %s', (kind) => {
     await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor(WAIT);
     await page.getByText(/^Downloading the catalog: [\d,]+( of about [\d,]+)? products so far$/).waitFor(WAIT);
     await page.screenshot({ path: join(SCREENSHOTS, 'till-1024-first-pull.png') });
-    await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, PRODUCTS).waitFor(WAIT);
     standin.faults.clear();
 
     const url = new URL(page.url());
@@ -119,7 +119,7 @@ describe.each(OUTAGES)('offline catalog in Chromium: %s', (kind) => {
       .getByRole('status', { name: 'Connection' })
       .filter({ hasText: 'Can\u2019t reach Epos Now' })
       .waitFor(WAIT);
-    await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, PRODUCTS).waitFor(WAIT);
     const reloadMs = Date.now() - reloadStarted;
 
     const wanted = product(1234);
@@ -257,7 +257,7 @@ describe.each(OUTAGES)('offline catalog in Chromium: %s', (kind) => {
         return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null };
       });
       expect(state).toEqual({ waiting: null, controlled: true });
-      await page.getByText(`${(PRODUCTS).toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+      await catalogCounts(page, PRODUCTS).waitFor(WAIT);
 
       expect(unexpected(problems)).toEqual([]);
     },
@@ -289,7 +289,7 @@ describe('first start without a token, and storage that will not open', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'setup-360-invalid.png') });
     await page.getByLabel('API token').fill(standin.token);
     await page.getByRole('button', { name: 'Save and start' }).click();
-    await page.getByText('450 products', { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, 450).waitFor(WAIT);
     // A reload finds the stored context: no setup again.
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search products' }).waitFor(WAIT);

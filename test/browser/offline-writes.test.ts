@@ -21,7 +21,7 @@ import type { WriteResult } from '../../app/page/writer.ts';
 import type { Write } from '../../app/store/outbox.ts';
 import { createMoney } from '../../app/till/money.ts';
 import { ROOT } from '../tools/build.ts';
-import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, readOutbox, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { type Link, linkFor, PROXY_OUTAGES } from './outages.ts';
 
 const PRODUCTS = 450;
@@ -59,7 +59,7 @@ describe('offline writes in Chromium', () => {
     page = await context.newPage();
     problems = watchProblems(page);
     await page.goto(app.appUrl());
-    await page.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, PRODUCTS).waitFor(WAIT);
     // Controlled, so a reload offline comes from the worker.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
   }
@@ -353,33 +353,3 @@ describe('offline writes in Chromium', () => {
     expect(unexpected(problems)).toEqual([]);
   });
 });
-
-/** The outbox's entries in order of making, read straight from IndexedDB (runs in the page): what each writes, its state and its last failure's code. */
-async function readOutbox(): Promise<
-  { op: string; target: string; recordId: number; state: string; error: string | null }[]
-> {
-  const request = <T>(r: IDBRequest<T>) =>
-    new Promise<T>((resolve, reject) => {
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-  const db = await request(indexedDB.open('epos-till'));
-  try {
-    const entries = (await request(db.transaction('outbox').objectStore('outbox').getAll())) as {
-      op: string;
-      target: string;
-      recordId: number;
-      state: string;
-      error: { code: string } | null;
-    }[];
-    return entries.map(({ op, target, recordId, state, error }) => ({
-      op,
-      target,
-      recordId,
-      state,
-      error: error?.code ?? null,
-    }));
-  } finally {
-    db.close();
-  }
-}

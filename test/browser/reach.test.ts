@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../tools/build.ts';
-import { type ServedApp, serveApp, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 450;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -26,7 +26,7 @@ describe('Epos Now unreachable while the browser says online', () => {
     page = await context.newPage();
     watchProblems(page);
     await page.goto(app.appUrl());
-    await page.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, PRODUCTS).waitFor(WAIT);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
   });
 

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ServedApp, serveApp, WAIT } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, WAIT } from './harness.ts';
 
 const PRODUCTS = 300;
 /** How long the uplink stays dead: long enough for the worker to be stopped and the back-off to reach its cap. */
@@ -43,7 +43,7 @@ describe('recovery without a person in Chromium', () => {
     context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
     page = await context.newPage();
     await page.goto(app.appUrl());
-    await page.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(page, PRODUCTS).waitFor(WAIT);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
   }
 

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 const PRODUCTS = 450;
 /** Retry-After the stand-in gives, in seconds: long enough to see the wait, short enough for a test. */
@@ -36,7 +36,7 @@ describe("the account's request budget in Chromium", () => {
     const till = await context.newPage();
     const problems = watchProblems(till);
     await till.goto(app.appUrl());
-    await till.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(till, PRODUCTS).waitFor(WAIT);
     await till.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
     const office = await context.newPage();
     await office.goto(`${app.server.url}/#/office/sync`);
@@ -102,12 +102,12 @@ describe("the account's request budget in Chromium", () => {
     context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
     const till = await context.newPage();
     await till.goto(app.appUrl());
-    await till.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(till, PRODUCTS).waitFor(WAIT);
     const office = await context.newPage();
     await office.goto(`${app.server.url}/#/office/sync`);
     const third = await context.newPage();
     await third.goto(app.appUrl());
-    await third.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(third, PRODUCTS).waitFor(WAIT);
 
     const settingsAsks = (from: number) =>
       standin.log.slice(from).filter((e) => e.path.startsWith('/api/integration/appsettings')).length;
@@ -151,7 +151,7 @@ describe('conditional requests in Chromium, against a server that sends validato
       const till = await context.newPage();
       const problems = watchProblems(till);
       await till.goto(app.appUrl());
-      await till.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+      await catalogCounts(till, PRODUCTS).waitFor(WAIT);
       const { standin } = app;
       const product = standin.records('Product')[300] as { Name: string };
       standin.put('Product', { ...product, Name: 'Conditional Clementine' });
@@ -174,7 +174,7 @@ describe('conditional requests in Chromium, against a server that sends validato
         '/api/V2/Product?page=3 304 conditional',
       ]);
       await till.getByRole('searchbox', { name: 'Search products' }).fill('');
-      await till.getByText(`${PRODUCTS} products`, { exact: false }).waitFor(WAIT);
+      await catalogCounts(till, PRODUCTS).waitFor(WAIT);
       expect(unexpected(problems)).toEqual([]);
     } finally {
       await context.close();

@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../tools/build.ts';
-import { type ServedApp, serveApp, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, WAIT, watchProblems } from './harness.ts';
 import { COUNTER_SIZES, TILL_WIDTH } from './sizes.ts';
 
 const PRODUCTS = 300;
@@ -100,7 +100,7 @@ describe('every screen at 1024x768, 768x1024 and 390x844: no WCAG A or AA violat
     'the till, empty, once the catalog is stored',
     async () => {
       await page.goto(served().appUrl());
-      await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+      await catalogCounts(page, PRODUCTS).waitFor(WAIT);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
       await checkScreen(page, 'till-empty');
     },

@@ -6,7 +6,7 @@
  * use. (Every other browser test runs against the contract's spelling.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 
 describe('discount reasons at public material’s spelling', () => {
   let app: ServedApp;
@@ -25,7 +25,7 @@ describe('discount reasons at public material’s spelling', () => {
       const page = await context.newPage();
       const problems = watchProblems(page);
       await page.goto(app.appUrl());
-      await page.getByText(/^300 products ·/).waitFor(WAIT);
+      await catalogCounts(page, 300).waitFor(WAIT);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
       const { standin } = app;
       const reason = standin.records('DiscountReason')[0]?.Reason as string;
@@ -39,7 +39,7 @@ describe('discount reasons at public material’s spelling', () => {
       // Kept: after a reload and a pull, only the spelling that answered is asked.
       const before = contractAsked();
       await page.reload();
-      await page.getByText(/^300 products ·/).waitFor(WAIT);
+      await catalogCounts(page, 300).waitFor(WAIT);
       await page.goto(`${app.server.url}/#/office/sync`);
       await page
         .getByRole('button', { name: /Sync now/ })

@@ -4,7 +4,7 @@
  * person can act on, and keep working with what it has.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServedApp, serveApp, WAIT } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, WAIT } from './harness.ts';
 
 const PRODUCTS = 3_000;
 
@@ -34,8 +34,7 @@ describe('storage full', () => {
     // runs on a Chromium that applies it (156 does).
     const ignored = await Promise.race([
       alert.waitFor(WAIT).then(() => false),
-      page
-        .getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false })
+      catalogCounts(page, PRODUCTS)
         .first()
         .waitFor(WAIT)
         .then(() => true),

@@ -12,7 +12,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRecord } from '../../app/epos/records.ts';
 import { ROOT } from '../tools/build.ts';
-import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { linkFor, OUTAGES } from './outages.ts';
 import { COUNTER_SIZES, isNarrow } from './sizes.ts';
 import { serveTillHost, tillContext } from './till-host-harness.ts';
@@ -99,7 +99,7 @@ describe('till and back office in Chromium', () => {
 
   it('a manager changes the settings in the back office, and the open till picks them up', async () => {
     await till.goto((app as ServedApp).appUrl());
-    await till.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(till, PRODUCTS).waitFor(WAIT);
     await till.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
 
     // The manager opens the back office in another tab of the same till (context is stored).
@@ -212,7 +212,7 @@ describe('till and back office in Chromium', () => {
     try {
       const page = await open(sized);
       await page.goto((app as ServedApp).appUrl());
-      await page.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+      await catalogCounts(page, PRODUCTS).waitFor(WAIT);
       await setUp(page);
       for (const [width, height] of COUNTER_SIZES) {
         await page.setViewportSize({ width, height });
@@ -387,7 +387,7 @@ describe('till and back office in Chromium', () => {
     const parent = await open(embedded);
     await parent.goto(tillPage.pageUrl(tillContext(app!)));
     const frame = await appFrame(parent);
-    await frame.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+    await catalogCounts(frame, PRODUCTS).waitFor(WAIT);
 
     // Settings came from the server this time (this frame's storage is its own): eat-out prices.
     await frame.getByText('Front counter', { exact: true }).waitFor(WAIT);
@@ -486,7 +486,7 @@ describe('till and back office in Chromium', () => {
       const where = await app!.browser.newContext({ viewport: { width: 1024, height: 768 } });
       const till = await open(where);
       await till.goto((app as ServedApp).appUrl());
-      await till.getByText(`${PRODUCTS.toLocaleString('en-GB')} products`, { exact: false }).waitFor(WAIT);
+      await catalogCounts(till, PRODUCTS).waitFor(WAIT);
       await till.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
       await till.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Connected to Epos Now' }).waitFor(WAIT);
       const switchOnly = kind === 'offline switch';
