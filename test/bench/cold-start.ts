@@ -195,7 +195,7 @@ export async function measureColdStart(
  * worker controlling the page, the sync over and the search index packed for the next start. The
  * page is left open, online.
  */
-async function openPulledTill(
+export async function openPulledTill(
   context: BrowserContext,
   appUrl: string,
   productCount: number,
@@ -220,7 +220,7 @@ async function openPulledTill(
  * Waits until the till has stored its packed search index for the catalog as it stands: a till
  * that has run a moment has, and its next start opens that instead of indexing every product.
  */
-async function waitForPack(page: Page): Promise<void> {
+export async function waitForPack(page: Page): Promise<void> {
   await page.waitForFunction(packStored, DB_NAME, { timeout: PACK_WAIT_MS, polling: 100 }).catch((error: unknown) => {
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
     throw new Error(
