@@ -145,9 +145,8 @@ export async function measureColdStart(
     const reload = (p: Page) => p.reload({ waitUntil: 'commit', timeout });
     const first = sample(await measureLoad(page, 'watch', load, reload));
     // The pack on disk when the network went may already be out of date (seen at 50,000 products:
-    // packed during the first walk, the pull's new generation swapped in since); the first
-    // reload then indexes the catalog and packs it again, and the reloads measured must not race
-    // that write.
+    // its stamp said generation 0, the catalog's was 1); the first reload then indexes the
+    // catalog and packs it again, and the reloads measured must not race that write.
     await waitForPack(page);
     const measure: ColdStartMeasure = {
       products: productCount,
