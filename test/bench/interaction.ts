@@ -24,7 +24,7 @@ import {
   type Settled,
   settle,
 } from './interaction-probe.ts';
-import { NAIVE_PATH, writeNaiveTill } from './naive-till.ts';
+import { NAIVE_PATH, NAIVE_WORKER, writeNaiveTill } from './naive-till.ts';
 import { type Spread, spread } from './search.ts';
 import { tracedLoad } from './trace.ts';
 
@@ -138,10 +138,15 @@ export async function measureInteraction(
   try {
     await addProbe(context, { cookie: TYPE_COOKIE, done: DONE });
     const till = await openPulledTill(context, app.appUrl(), productCount, plan.timeout);
-    // Opened once online, so its worker installs and precaches it as the till's did.
+    // Opened once online, so its worker installs and precaches it as the till's did. Until that
+    // worker claims the page the till's controls it (its scope is the whole origin), and going
+    // offline before the precache is done would leave the naive page nothing to load from.
     const naive = await context.newPage();
     await naive.goto(`${app.origin}${NAIVE_PATH}`);
-    await naive.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, plan);
+    const worker = `${app.origin}${NAIVE_PATH}${NAIVE_WORKER}`;
+    await naive.waitForFunction((script) => navigator.serviceWorker.controller?.scriptURL === script, worker, {
+      timeout: plan.timeout,
+    });
     await naive.close();
     await till.close();
     await context.setOffline(true);

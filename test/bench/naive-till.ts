@@ -18,6 +18,8 @@ import { DB_NAME } from '../../app/store/schema.ts';
 
 /** Where the naive page is, on the app's origin. */
 export const NAIVE_PATH = '/naive/';
+/** Its worker's script, in NAIVE_PATH. */
+export const NAIVE_WORKER = 'sw.js';
 
 /** How many matches the naive page renders, as the till does. */
 const LIMIT = 50;
@@ -57,9 +59,9 @@ export async function writeNaiveTill(dir: string): Promise<void> {
   await writeFile(join(folder, 'index.html'), HTML);
   await writeFile(
     join(folder, 'naive.js'),
-    `(${naiveTill.toString()})(${JSON.stringify({ dbName: DB_NAME, limit: LIMIT })});\n`,
+    `(${naiveTill.toString()})(${JSON.stringify({ dbName: DB_NAME, limit: LIMIT, worker: NAIVE_WORKER })});\n`,
   );
-  await writeFile(join(folder, 'sw.js'), WORKER);
+  await writeFile(join(folder, NAIVE_WORKER), WORKER);
 }
 
 /** A product as the naive page reads it: whatever the API stored. */
@@ -69,7 +71,7 @@ interface NaiveProduct {
 }
 
 /** The page's script (serialised into naive.js, so it closes over nothing). */
-function naiveTill({ dbName, limit }: { dbName: string; limit: number }): void {
+function naiveTill({ dbName, limit, worker }: { dbName: string; limit: number; worker: string }): void {
   const find = <T extends Element>(selector: string): T => {
     const found = document.querySelector<T>(selector);
     if (!found) throw new Error(`the naive page has no ${selector}`);
@@ -115,7 +117,7 @@ function naiveTill({ dbName, limit }: { dbName: string; limit: number }): void {
       ...basket.map((l) => item(`${String(l.product.Name)} × ${l.quantity} ${price(l.product, l.quantity)}`)),
     );
   });
-  void navigator.serviceWorker.register('sw.js');
+  void navigator.serviceWorker.register(worker);
 
   const open = indexedDB.open(dbName);
   // The app creates its database; this page must never make an empty one in its place.
