@@ -15,6 +15,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import type { Browser, BrowserContext, CDPSession, Page, Response } from 'playwright-core';
 import { DB_NAME } from '../../app/store/schema.ts';
 import { spread } from './search.ts';
+import { type TraceBreakdown, tracedLoad } from './trace.ts';
 
 /** Median and range of one figure over the measured reloads, in ms. */
 export interface Range {
@@ -69,28 +70,6 @@ export interface TypedSample {
   rows: number;
 }
 
-/** Where one traced reload spent the page's main thread between navigation start and usable, in ms (overlaps removed). */
-export interface TraceBreakdown {
-  /** Navigation start to usable, as the traced page saw it (tracing slows it a little). */
-  windowMs: number;
-  /** Main thread running tasks. */
-  busyMs: number;
-  /** The longest task. */
-  longestTaskMs: number;
-  /** The app's first module starts running: HTML and startup scripts are in. */
-  scriptStartMs: number;
-  /** Compiling the bundles: modules and lazily compiled functions (V8 code cache included). */
-  compileMs: number;
-  /** The modules' top-level code, compiling inside it excluded. */
-  moduleEvalMs: number;
-  /** All JavaScript (app code, IDB result deserialisation, Preact), GC and compiling included. */
-  scriptMs: number;
-  /** Garbage collection on the main thread. */
-  gcMs: number;
-  /** Style, layout and paint. */
-  renderMs: number;
-}
-
 /** Self time of one profiled reload by origin, from the CPU profiler through the build's source maps. */
 export interface ProfileBreakdown {
   /** Navigation start to usable on the profiled reload. */
@@ -143,15 +122,6 @@ const PROMPT = 'Type a product name, or scan a barcode.';
 const DONE = 'cold-start:done';
 /** The cookie that tells the injected script what to do on the next load. */
 const MODE_COOKIE = 'cold-start';
-/** Trace categories: tasks, timeline events (module evaluation and GC among them), V8 compiling, navigation start; not the chatty 'v8'. */
-const TRACE_CATEGORIES = [
-  'toplevel',
-  'devtools.timeline',
-  'v8.execute',
-  'disabled-by-default-v8.compile',
-  'blink.user_timing',
-  'loading',
-];
 
 /** Opens the app in a fresh 1024x768 context, waits for the catalog, goes offline and times reloads. */
 export async function measureColdStart(
@@ -167,30 +137,17 @@ export async function measureColdStart(
   try {
     // Runs before the app's scripts on every load; idle unless the load's cookie sets a mode.
     await context.addInitScript(instrument, { prompt: PROMPT, done: DONE, cookie: MODE_COOKIE });
-    let page = await openPage(context);
-    await page.goto(appUrl);
-    await page.getByText(`${productCount.toLocaleString('en-GB')} products`, { exact: false }).waitFor({ timeout });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout });
-    await page.getByText(PROMPT).waitFor({ timeout });
-    await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor({ state: 'detached', timeout });
-    // A till that has run a moment has packed its search index for the next start: wait for it,
-    // so the reloads measure that start (the first offline reload, not in the figures, may not).
-    await page.waitForFunction(packStored, DB_NAME, { timeout: PACK_WAIT_MS, polling: 100 }).catch((error: unknown) => {
-      if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
-      throw new Error(
-        `the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`,
-        { cause: error },
-      );
-    });
-    // Boot keeps the token in storage and drops it from the address, so a plain reload is a till reopening.
-    if (new URL(page.url()).searchParams.has('appToken'))
-      throw new Error(`the app left its token in the address: ${page.url()}`);
+    let page = await openPulledTill(context, appUrl, productCount, timeout);
     await context.setOffline(true);
     let cdp = await workerControl(page);
 
     const load: Load = { origin: new URL(appUrl).origin, query, timeout };
     const reload = (p: Page) => p.reload({ waitUntil: 'commit', timeout });
     const first = sample(await measureLoad(page, 'watch', load, reload));
+    // The pack on disk when the network went may already be out of date (seen at 50,000 products:
+    // its stamp said generation 0, the catalog's was 1); the first reload then indexes the
+    // catalog and packs it again, and the reloads measured must not race that write.
+    await waitForPack(page);
     const measure: ColdStartMeasure = {
       products: productCount,
       query,
@@ -218,7 +175,11 @@ export async function measureColdStart(
       measure.typed.push(typedSample(await measureLoad(page, 'type', load, reload)));
       measure.freshTab.push(await freshTab());
       // A reload, not a fresh tab: tracing a renderer from its start slows it down by half.
-      measure.traced.push(await tracedLoad(browser, load.origin, () => measureLoad(page, 'watch', load, reload)));
+      measure.traced.push(
+        await tracedLoad(browser, load.origin, async () =>
+          need((await measureLoad(page, 'watch', load, reload)).usableMs, 'usable'),
+        ),
+      );
     }
     if (options.profile ?? true) measure.profile = await profiledLoad(page, cdp, load, reload);
     await cdp.detach();
@@ -226,6 +187,46 @@ export async function measureColdStart(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Opens the app in `context` and waits for a till that has run a moment: the catalog pulled, the
+ * worker controlling the page, the sync over and the search index packed for the next start. The
+ * page is left open, online.
+ */
+export async function openPulledTill(
+  context: BrowserContext,
+  appUrl: string,
+  productCount: number,
+  timeout: number,
+): Promise<Page> {
+  const page = await openPage(context);
+  await page.goto(appUrl);
+  await page.getByText(`${productCount.toLocaleString('en-GB')} products`, { exact: false }).waitFor({ timeout });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout });
+  await page.getByText(PROMPT).waitFor({ timeout });
+  await page.getByRole('progressbar', { name: 'Catalog sync' }).waitFor({ state: 'detached', timeout });
+  // A till that has run a moment has packed its search index for the next start: wait for it,
+  // so the reloads measure that start.
+  await waitForPack(page);
+  // Boot keeps the token in storage and drops it from the address, so a plain reload is a till reopening.
+  if (new URL(page.url()).searchParams.has('appToken'))
+    throw new Error(`the app left its token in the address: ${page.url()}`);
+  return page;
+}
+
+/**
+ * Waits until the till has stored its packed search index for the catalog as it stands: a till
+ * that has run a moment has, and its next start opens that instead of indexing every product.
+ */
+export async function waitForPack(page: Page): Promise<void> {
+  await page.waitForFunction(packStored, DB_NAME, { timeout: PACK_WAIT_MS, polling: 100 }).catch((error: unknown) => {
+    if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+    throw new Error(
+      `the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`,
+      { cause: error },
+    );
+  });
 }
 
 async function openPage(context: BrowserContext): Promise<Page> {
@@ -393,7 +394,8 @@ async function measureLoad(page: Page, mode: Mode, load: Load, navigate: Navigat
 
 /**
  * Runs in the page: whether the search index is packed for the catalog as it stands (the stamp
- * row's generation is the products' current one). Read with the plain IndexedDB API, apart from the app.
+ * row's generation is the products' current one, and a complete pull's: 0 is before any). Read
+ * with the plain IndexedDB API, apart from the app.
  */
 function packStored(name: string): Promise<boolean> {
   return new Promise((resolve, reject) => {
@@ -406,7 +408,8 @@ function packStored(name: string): Promise<boolean> {
       const meta = tx.objectStore('meta').get('Product');
       tx.oncomplete = () => {
         db.close();
-        resolve(stamp.result !== undefined && stamp.result.gen === meta.result?.gen);
+        const gen = meta.result?.gen ?? 0;
+        resolve(gen > 0 && stamp.result?.gen === gen);
       };
       tx.onerror = () => reject(tx.error);
     };
@@ -604,122 +607,6 @@ function instrument({ prompt, done, cookie }: { prompt: string; done: string; co
   // Callbacks run as microtasks right after each render's DOM changes, before the browser paints.
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true, characterData: true });
-}
-
-// ---------------------------------------------------------------- trace
-
-/** A Chrome trace event, as much of it as is read here. */
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
-}
-
-/** A time span in µs. */
-type Span = [number, number];
-
-/** A load traced browser-wide, broken down by what the page's main thread did. */
-async function tracedLoad(
-  browser: Browser,
-  origin: string,
-  measured: () => Promise<RawReload>,
-): Promise<TraceBreakdown> {
-  await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
-  let raw: RawReload;
-  try {
-    raw = await measured();
-  } catch (error) {
-    // The load's failure is the one to report; the trace must not keep recording after it.
-    await browser.stopTracing();
-    throw error;
-  }
-  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  return breakdown(trace.traceEvents, origin, need(raw.usableMs, 'usable'));
-}
-
-/** Sums the main thread's work from the app's last navigation start to `usableMs` after it. */
-function breakdown(events: readonly TraceEvent[], origin: string, usableMs: number): TraceBreakdown {
-  const starts = events.filter(
-    (e) =>
-      e.name === 'navigationStart' &&
-      e.args?.data?.isOutermostMainFrame &&
-      e.args.data.documentLoaderURL?.startsWith(origin),
-  );
-  const nav = starts.sort((a, b) => a.ts - b.ts).at(-1);
-  if (!nav) throw new Error('the trace has no navigation start for the reload');
-  const window: Span = [nav.ts, nav.ts + usableMs * 1000];
-  const main = completeEvents(events.filter((e) => e.pid === nav.pid && e.tid === nav.tid));
-  const spans = (...names: string[]): Span[] =>
-    clip(
-      main.filter((e) => names.includes(e.name)).map((e): Span => [e.ts, e.ts + (e.dur ?? 0)]),
-      window,
-    );
-  const tasks = spans('ThreadControllerImpl::RunTask');
-  const compile = spans('v8.compileModule', 'V8.CompileCode', 'V8.ParseProgram', 'V8.Compile', 'v8.compile');
-  const evaluation = spans('v8.evaluateModule');
-  const gc = spans('MinorGC', 'MajorGC');
-  const script = union([
-    ...spans('FunctionCall', 'RunMicrotasks', 'EvaluateScript', 'TimerFire', 'FireAnimationFrame', 'EventDispatch'),
-    ...evaluation,
-    ...compile,
-    ...gc,
-  ]);
-  const µsToMs = (µs: number): number => µs / 1000;
-  return {
-    windowMs: usableMs,
-    busyMs: µsToMs(length(union(tasks))),
-    scriptStartMs: µsToMs(Math.min(...evaluation.map(([start]) => start)) - nav.ts),
-    longestTaskMs: µsToMs(Math.max(0, ...tasks.map(([a, b]) => b - a))),
-    compileMs: µsToMs(length(union(compile))),
-    moduleEvalMs: µsToMs(length(union(evaluation)) - length(intersect(union(evaluation), union(compile)))),
-    scriptMs: µsToMs(length(script)),
-    gcMs: µsToMs(length(union(gc))),
-    renderMs: µsToMs(length(union(spans('UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint')))),
-  };
-}
-
-/** Begin/end pairs turned into complete events, so long tasks split that way count too. */
-function completeEvents(events: readonly TraceEvent[]): TraceEvent[] {
-  const complete: TraceEvent[] = [];
-  const open: TraceEvent[] = [];
-  for (const event of [...events].sort((a, b) => a.ts - b.ts)) {
-    if (event.ph === 'X') complete.push(event);
-    else if (event.ph === 'B') open.push(event);
-    else if (event.ph === 'E') {
-      const index = open.map((e) => e.name).lastIndexOf(event.name);
-      const begun = index >= 0 ? open.splice(index, 1)[0] : undefined;
-      if (begun) complete.push({ ...begun, ph: 'X', dur: event.ts - begun.ts });
-    }
-  }
-  return complete;
-}
-
-function clip(spans: readonly Span[], [from, to]: Span): Span[] {
-  return spans.map(([a, b]): Span => [Math.max(a, from), Math.min(b, to)]).filter(([a, b]) => b > a);
-}
-
-function union(spans: readonly Span[]): Span[] {
-  const merged: Span[] = [];
-  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
-    const last = merged.at(-1);
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else merged.push([a, b]);
-  }
-  return merged;
-}
-
-/** Overlap of two unions. */
-function intersect(left: readonly Span[], right: readonly Span[]): Span[] {
-  return left.flatMap(([a, b]) => clip(right, [a, b]));
-}
-
-function length(spans: readonly Span[]): number {
-  return spans.reduce((n, [a, b]) => n + b - a, 0);
 }
 
 // ---------------------------------------------------------------- profile

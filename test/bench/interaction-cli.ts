@@ -1,0 +1,44 @@
+/**
+ * Prints the interaction measurement (./interaction.ts) alone: builds the app, serves it with the
+ * stand-in, opens it and the naive page in Chromium and measures both at CPU rates 1, 4 and 6.
+ *
+ *   node test/tools/run-ts.mjs test/bench/interaction-cli.ts --products 50000 [--keystrokes 40 --taps 40 --reloads 5]
+ */
+import { parseArgs } from 'node:util';
+import { serveApp } from '../browser/harness.ts';
+import { formatInteractionRows, interactionTargets, measureInteraction } from './interaction.ts';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '50000' },
+    reloads: { type: 'string', default: '5' },
+    keystrokes: { type: 'string', default: '40' },
+    taps: { type: 'string', default: '40' },
+  },
+});
+const [productCount, reloads, keystrokes, taps] = (['products', 'reloads', 'keystrokes', 'taps'] as const).map(
+  (flag) => {
+    const value = Number(values[flag]);
+    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number from 1`);
+    return value;
+  },
+) as [number, number, number, number];
+
+const app = await serveApp('bench-interaction', { products: productCount });
+try {
+  const measure = await measureInteraction(app, productCount, { reloads, keystrokes, taps });
+  const print = (title: string, rows: [string, string, string][]): void => {
+    console.log(`\n${title}\n`);
+    for (const [name, value, note] of rows) console.log(`  ${name.padEnd(52)} ${value.padStart(22)}  ${note}`);
+  };
+  print(
+    `The tills shops own: ${productCount.toLocaleString('en-GB')} products, offline, app vs naive page at CPU 1x / 4x / 6x`,
+    formatInteractionRows(measure),
+  );
+  print(
+    'Targets (issue 26), printed, never asserted',
+    interactionTargets(measure).map(([name, value, met]) => [name, value, met ? 'met' : 'MISSED']),
+  );
+} finally {
+  await app.close();
+}
