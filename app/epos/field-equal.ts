@@ -9,15 +9,15 @@ import { sameJson } from './json-equal.ts';
 
 /** Whether `a` and `b` are one value of a field, as the API normalises it. */
 export function sameField(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
   // A field the server does not keep, or drops when null, is the same as a null one.
-  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if ((a ?? null) === (b ?? null)) return true;
   const left = numberOf(a);
   const right = numberOf(b);
-  // Stryker disable next-line EqualityOperator: no two decimals a person types are exactly 1e-9 apart
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: no two decimals a person types are exactly 1e-9 apart; a number and a non-number differ either way (NaN is below no bound)
   if (left !== undefined && right !== undefined) return Math.abs(left - right) < 1e-9;
   if (typeof a === 'string' && typeof b === 'string') {
     const [day, other] = [dateOf(a), dateOf(b)];
+    // Stryker disable next-line ConditionalExpression: a date and a string that is none differ either way (trimmed alike, both would be dates)
     return day !== undefined && other !== undefined ? day === other : a.trim() === b.trim();
   }
   // Lists and objects (a settings key's value) as JSON; anything else left (true and "true") differs.

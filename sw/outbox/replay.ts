@@ -236,7 +236,9 @@ async function send(deps: ReplayDeps, first: OutboxEntry, report: ReplayReport, 
         await holdFor(deps, entry, sent);
         return;
       }
-      answer = sent.answer;
+      // The server's record, the settings document as Epos Now has it (the pages keep it), or
+      // nothing (a delete).
+      answer = sent.answer as OpenRecord | undefined;
     } catch (caught) {
       // Anything but the client's error is a bug, and goes on up.
       const failure = asEposError(caught);
@@ -399,15 +401,11 @@ async function landed(deps: ReplayDeps, entry: OutboxEntry, answer: OpenRecord |
   deps.onLanded?.(entry, id, answer);
 }
 
-/** What a request made of an entry: sent (with the server's record), or held before anything was sent. */
-type Sent = { type: 'sent'; answer?: OpenRecord } | Exclude<MergedWrite, { type: 'sent' }>;
-
 /** Sends an entry. An update and a save are laid over what Epos Now has now: one GET first. */
-async function request(client: EposClient, entry: OutboxEntry): Promise<Sent> {
+async function request(client: EposClient, entry: OutboxEntry): Promise<MergedWrite> {
   if (entry.op === 'save') {
     // The document as Epos Now has it now, others' keys included: the pages keep it (config-state.ts).
-    const saved = await saveMerged(client, entry.body, entry.base);
-    return saved.type === 'sent' ? { type: 'sent', answer: saved.answer as OpenRecord } : saved;
+    return saveMerged(client, entry.body, entry.base);
   }
   // Every other op writes a record of a kind: only a save targets 'settings' (enqueue makes it so).
   const kind = entry.target as Kind;
@@ -415,18 +413,20 @@ async function request(client: EposClient, entry: OutboxEntry): Promise<Sent> {
   switch (entry.op) {
     case 'create':
       return { type: 'sent', answer: await client.create(kind, body) };
-    case 'update': {
-      const updated = await updateMerged(client, kind, entry.recordId, body, entry.base);
-      return updated.type === 'sent' ? { type: 'sent', answer: updated.answer as OpenRecord } : updated;
-    }
+    case 'update':
+      return updateMerged(client, kind, entry.recordId, body, entry.base);
     case 'delete':
       await client.remove(kind, entry.recordId);
-      return { type: 'sent' };
+      return { type: 'sent', answer: undefined };
   }
 }
 
 /** An update or a save that only a person can settle: changed on Epos Now too, or its record gone. */
-async function holdFor(deps: ReplayDeps, entry: OutboxEntry, sent: Exclude<Sent, { type: 'sent' }>): Promise<void> {
+async function holdFor(
+  deps: ReplayDeps,
+  entry: OutboxEntry,
+  sent: Exclude<MergedWrite, { type: 'sent' }>,
+): Promise<void> {
   if (sent.type === 'conflict') await markConflict(deps.db, entry, sent.conflicts, deps.now());
   else await holdGone(deps, entry);
   deps.onChange?.();

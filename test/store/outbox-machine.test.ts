@@ -469,7 +469,22 @@ describe('an update merged with what Epos Now has now (issue 24)', () => {
     });
     const step = next(save, { type: 'keptTheirs', now: NOW });
     expect(step.kind === 'changed' && step.entry.body).toEqual({ currency: 'EUR', tillName: 'Back' });
+    // Gone, not undefined: Epos Now's answer must repeat the document, and JSON has no undefined.
+    expect(step.kind === 'changed' && Object.keys(step.entry.body as object)).toEqual(['currency', 'tillName']);
     expect(step.kind === 'changed' && step.entry.base).toEqual({ currency: 'EUR', locale: undefined });
+  });
+
+  it('keptTheirs: a settings save left empty still goes (the document is then empty)', () => {
+    const save = entry({
+      target: 'settings',
+      op: 'save',
+      recordId: 0,
+      state: 'held',
+      body: { locale: 'fr-FR' },
+      base: {},
+      conflicts: [{ field: 'locale', base: undefined, mine: 'fr-FR', theirs: undefined }],
+    });
+    expect(changed(save, { type: 'keptTheirs', now: NOW })).toMatchObject({ state: 'pending', body: {} });
   });
 
   it('keptMine and keptTheirs are refused for a held entry with no conflict', () => {

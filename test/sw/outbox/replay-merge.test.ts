@@ -74,9 +74,17 @@ describe('an update merged with the server’s record', () => {
     await enqueue(db, { op: 'update', kind: 'Product', id: 5, body: { SalePrice: 2.5, Name: 'Mine' }, base: shown }, 1);
     await replay(deps);
     const [held] = await entries(db);
-    expect(held).toMatchObject({ state: 'held', error: { code: 'conflict', name: 'EditConflict' } });
+    expect(held).toMatchObject({ state: 'held' });
     expect(held!.conflicts).toEqual([{ field: 'SalePrice', base: shown.SalePrice, mine: 2.5, theirs: 3 }]);
-    expect(held!.error!.message).toContain('SalePrice');
+    // Nothing was sent, so nothing may have reached Epos Now; the note names the field.
+    expect(held!.error).toEqual({
+      code: 'conflict',
+      name: 'EditConflict',
+      message: expect.stringContaining('since this edit started (SalePrice): nothing was sent'),
+      method: 'GET',
+      path: '',
+      mayHaveReached: false,
+    });
     // Nothing of the entry went: not even its other field.
     expect(requests().filter((r) => r.startsWith('PUT'))).toEqual([]);
     expect(standin.record('Product', 5)).toMatchObject({ SalePrice: 3, Name: shown.Name });
@@ -117,6 +125,15 @@ describe('an update merged with the server’s record', () => {
     expect(standin.record('Product', 5)).toMatchObject({ SalePrice: 3, Name: 'Kept' });
     expect(standin.record('Product', 6)).toMatchObject({ SalePrice: 3 });
     expect(await entries(db)).toEqual([]);
+  });
+
+  it('names every field changed on both sides', async () => {
+    const { db, standin, deps, elsewhere } = await setup();
+    const shown = standin.record('Product', 6)!;
+    elsewhere('Product', 6, { SalePrice: 3, Name: 'Theirs' });
+    await enqueue(db, { op: 'update', kind: 'Product', id: 6, body: { SalePrice: 2.5, Name: 'Mine' }, base: shown }, 1);
+    await replay(deps);
+    expect((await entries(db))[0]!.error!.message).toContain('(SalePrice, Name)');
   });
 
   it('an edit made seeing both values is sent as Keep mine is', async () => {
@@ -202,8 +219,8 @@ describe('an update merged with the server’s record', () => {
     await enqueue(db, { op: 'update', kind: 'Customer', id: 3, body: { Notes: 'late' }, base: { Notes: null } }, 1);
     standin.remove('Customer', 3);
     await replay(deps);
-    expect((await entries(db)).map((e) => [e.state, e.error?.message])).toEqual([
-      ['held', expect.stringMatching(/no longer on Epos Now/)],
+    expect((await entries(db)).map((e) => [e.state, e.error?.message, e.candidates])).toEqual([
+      ['held', expect.stringMatching(/no longer on Epos Now/), []],
     ]);
     expect(requests().filter((r) => !r.startsWith('GET'))).toEqual([]);
   });

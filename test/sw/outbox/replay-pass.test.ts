@@ -408,19 +408,26 @@ describe('a pass stops early', () => {
   });
 
   it.each([
-    ['answered 503', (): Promise<Response> => Promise.resolve(new Response('{"Message":"busy"}', { status: 503 }))],
+    [
+      'answered 503',
+      (): Promise<Response> => Promise.resolve(new Response('{"Message":"busy"}', { status: 503 })),
+      undefined,
+    ],
     [
       'a connection reset after the request went out',
       (): Promise<Response> => Promise.reject(new TypeError('fetch failed')),
+      true,
     ],
   ])(
     'a look %s does not stop the pass: every create is looked for, and each waits a backoff',
-    async (_name, answer) => {
+    async (_name, answer, noAnswer) => {
       const ctx = await setup((request, forward) => (request.method === 'GET' ? answer() : forward(request)));
       await put(ctx.db, unanswered('First', ctx.clock.now), ctx.clock.now);
       await put(ctx.db, unanswered('Second', ctx.clock.now, -2), ctx.clock.now);
       const report = await replay(ctx.deps);
       expect(report.offline).toBe(false);
+      // Only a look that got no answer says the link may be down (the reach probe then asks).
+      expect(report.unanswered).toBe(noAnswer);
       // One attempt, no look before: the wait before look 2 is twice retryBaseMs (random 0.5: no jitter).
       expect((await entries(ctx.db)).map((e) => [e.state, e.looks, e.notBefore - ctx.clock.now])).toEqual([
         ['verify', 1, 2_000],
