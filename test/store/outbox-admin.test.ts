@@ -4,6 +4,7 @@ import { enqueue } from '../../app/store/outbox.ts';
 import { adoptRecord, discardEntry, editEntry, retryEntry } from '../../app/store/outbox-admin.ts';
 import { markFailed, markHeld } from '../../app/store/outbox-outcomes.ts';
 import { readOutboxStatus } from '../../app/store/outbox-status.ts';
+import { InvalidWriteError } from '../../app/store/write-error.ts';
 import { pullKind } from '../../sw/pull.ts';
 import { freshDb, standinClient } from './fixture.ts';
 
@@ -73,6 +74,17 @@ describe('a person settling entries', () => {
     await markFailed(db, (await db.get('outbox', seq!))!, refusal, 2);
     await editEntry(db, seq!, { ProductID: 3, Id: 3, Name: 'good', SalePrice: 2 }, 3);
     expect((await db.get('outbox', seq!))?.body).toEqual({ Name: 'good', SalePrice: 2 });
+  });
+
+  it('an edited create must still carry its required fields; an edited update need not', async () => {
+    const db = await setup();
+    const create = await enqueue(db, { op: 'create', kind: 'Product', body: { Name: 'New', SalePrice: 1 } }, 1);
+    await markFailed(db, (await db.get('outbox', create.seq!))!, refusal, 2);
+    await expect(editEntry(db, create.seq!, { SalePrice: 2 }, 3)).rejects.toBeInstanceOf(InvalidWriteError);
+    const update = await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'bad' } }, 4);
+    await markFailed(db, (await db.get('outbox', update.seq!))!, refusal, 5);
+    await editEntry(db, update.seq!, { SalePrice: 2 }, 6);
+    expect((await db.get('outbox', update.seq!))?.body).toEqual({ SalePrice: 2 });
   });
 
   it('an edited settings save is the document the till shows, as it will be saved', async () => {
