@@ -631,6 +631,22 @@ async function profiledLoad(page: Page, cdp: CDPSession, load: Load, navigate: N
     throw error;
   }
   const profile = await stop();
+  return { windowMs: need(raw.usableMs, 'usable'), ...(await attributeProfile(profile)) };
+}
+
+/** V8's CPU profile (DevTools' Profiler.stop), as much of it as is read here. */
+export interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** A CPU profile's time by area and by function, self and inclusive, attributed through the build's source maps. */
+export async function attributeProfile(profile: CpuProfile): Promise<Omit<ProfileBreakdown, 'windowMs'>> {
   const maps = new Map<string, Promise<SourceMap | undefined>>();
   const mapOf = (url: string): Promise<SourceMap | undefined> => {
     let map = maps.get(url);
@@ -677,7 +693,6 @@ async function profiledLoad(page: Page, cdp: CDPSession, load: Load, navigate: N
   const ranked = (totals: Map<string, number>) =>
     [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
   return {
-    windowMs: need(raw.usableMs, 'usable'),
     areas: ranked(areas).filter((a) => a.name !== '(idle)'),
     selfTop: ranked(self).filter((f) => !f.name.startsWith('(')),
     inclusiveTop: ranked(inclusive),

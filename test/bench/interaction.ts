@@ -110,7 +110,7 @@ const PRESSES_PER_CHANGE = 4;
 const TAP_QUERY = 'latte';
 
 /** The cookie that makes the probe type QUERY on a load. */
-const TYPE_COOKIE = 'interaction-type';
+export const TYPE_COOKIE = 'interaction-type';
 /** What the probe logs once a load's typed product is on screen. */
 const DONE = 'interaction:done';
 
@@ -182,7 +182,12 @@ async function measurePage(
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error (${url}):`, error.message));
   try {
-    await load(page, undefined, () => page.goto(url, { waitUntil: 'commit', timeout: plan.timeout }), plan.timeout);
+    await loadTyped(
+      page,
+      undefined,
+      () => page.goto(url, { waitUntil: 'commit', timeout: plan.timeout }),
+      plan.timeout,
+    );
     await ready?.(page);
     // Each rate starts with an empty basket (the till keeps it across reloads).
     await page.evaluate((key) => localStorage.removeItem(key), BASKET_KEY);
@@ -191,7 +196,7 @@ async function measurePage(
       const start = await throttle.check();
       const reload = () => page.reload({ waitUntil: 'commit', timeout: plan.timeout });
       const reloadMs: number[] = [];
-      for (let i = 0; i < plan.reloads; i++) reloadMs.push(await load(page, throttle, reload, plan.timeout));
+      for (let i = 0; i < plan.reloads; i++) reloadMs.push(await loadTyped(page, throttle, reload, plan.timeout));
       const heap = await heapMb(page);
       // Its DevTools session has come and gone, which may reset the rate.
       await throttle.apply();
@@ -199,7 +204,9 @@ async function measurePage(
       const taps = await tapTiles(page, plan.taps);
       const browser = context.browser();
       if (!browser) throw new Error('the context has no browser to trace');
-      const traced = await tracedLoad(browser, new URL(url).origin, () => load(page, throttle, reload, plan.timeout));
+      const traced = await tracedLoad(browser, new URL(url).origin, () =>
+        loadTyped(page, throttle, reload, plan.timeout),
+      );
       const end = await throttle.check();
       return {
         reloadMs,
@@ -223,7 +230,7 @@ async function measurePage(
  * before it (a reload starts in the throttled process), and set on the page again once it has
  * committed; resolves with the first result on screen, in ms from navigation start.
  */
-async function load(
+export async function loadTyped(
   page: Page,
   throttle: CpuThrottle | undefined,
   navigate: () => Promise<Response | null>,
@@ -249,7 +256,7 @@ async function load(
  * with Ctrl+A and a timed Backspace, until `changes` of them changed the results (a letter that
  * leaves the first 50 matches as they were changes nothing on screen), or 4 times as many were pressed.
  */
-async function typeKeys(page: Page, changes: number): Promise<InteractionSample[]> {
+export async function typeKeys(page: Page, changes: number): Promise<InteractionSample[]> {
   await page.locator(SELECTORS.box).focus();
   // The load typed its query: cleared, untimed.
   await page.keyboard.press('Control+A');
@@ -280,7 +287,7 @@ async function typeKeys(page: Page, changes: number): Promise<InteractionSample[
 }
 
 /** Real clicks on the result tiles on screen, in turn, each adding its product to the basket. */
-async function tapTiles(page: Page, count: number): Promise<InteractionSample[]> {
+export async function tapTiles(page: Page, count: number): Promise<InteractionSample[]> {
   await page.locator(SELECTORS.box).focus();
   await page.keyboard.press('Control+A');
   await arm(page, SELECTORS.search);

@@ -46,7 +46,8 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
+  /** `name` on a thread_name metadata event. */
+  args?: { name?: string; data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
 }
 
 /** A time span in µs. */
@@ -152,4 +153,40 @@ function intersect(left: readonly Span[], right: readonly Span[]): Span[] {
 
 function length(spans: readonly Span[]): number {
   return spans.reduce((n, [a, b]) => n + b - a, 0);
+}
+
+/**
+ * Self time on the busiest renderer main thread of a trace, by event name (a Layout forced inside
+ * a script counts as Layout, not as the script's): ms, heaviest first.
+ */
+export function mainThreadTime(events: readonly TraceEvent[]): [string, number][] {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const counts = new Map<string, number>();
+  for (const e of events)
+    if (e.name === 'EventDispatch' && mains.has(`${e.pid}:${e.tid}`))
+      counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const busiest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!busiest) throw new Error('the trace has no renderer main thread that handled an event');
+  const thread = completeEvents(events.filter((e) => `${e.pid}:${e.tid}` === busiest));
+  const self = new Map<string, number>();
+  const stack: { event: TraceEvent; end: number; children: number }[] = [];
+  const close = (until: number): void => {
+    while (stack.length > 0 && (stack.at(-1) as { end: number }).end <= until) {
+      const done = stack.pop() as { event: TraceEvent; end: number; children: number };
+      const dur = done.event.dur ?? 0;
+      self.set(done.event.name, (self.get(done.event.name) ?? 0) + (dur - done.children) / 1000);
+      const parent = stack.at(-1);
+      if (parent) parent.children += dur;
+    }
+  };
+  for (const event of thread.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    close(event.ts);
+    stack.push({ event, end: event.ts + (event.dur ?? 0), children: 0 });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return [...self].sort((a, b) => b[1] - a[1]);
 }

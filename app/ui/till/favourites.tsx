@@ -6,6 +6,7 @@
  */
 import { useMemo, useRef } from 'preact/hooks';
 import type { SearchIndex, TillProduct } from '../../search/index.ts';
+import { memo } from '../memo.tsx';
 import { ProductTiles } from './product-tiles.tsx';
 
 /** Props of {@link Favourites}. */
@@ -32,7 +33,15 @@ export interface FavouritesProps {
 export const DEFAULT_COUNT = 12;
 
 /** One tile per favourite product found in the catalog; room for those still to come. */
-export function Favourites({ ids, sold, index, revision, coming, priceOf, onAdd }: FavouritesProps) {
+export const Favourites = memo(function Favourites({
+  ids,
+  sold,
+  index,
+  revision,
+  coming,
+  priceOf,
+  onAdd,
+}: FavouritesProps) {
   const chosen = ids.length > 0;
   // The till's own picks, fixed for this start once there are enough of them (a first walk's first
   // pages do), so a later page never moves a tile from under the cashier's hand.
@@ -67,7 +76,7 @@ export function Favourites({ ids, sold, index, revision, coming, priceOf, onAdd 
       )}
     </section>
   );
-}
+});
 
 /** This till's best sellers still in the catalog, then the first products by name: at most DEFAULT_COUNT ids. */
 function pick(sold: readonly number[], index: SearchIndex): number[] {

@@ -21,6 +21,7 @@ import { countSale, mostSold } from '../../till/sold-counts.ts';
 import type { FrameEnv } from '../../till/till-bridge.ts';
 import type { ReplyEnv } from '../../till/till-reply.ts';
 import { lazy } from '../lazy.tsx';
+import { useStableCallback } from '../memo.tsx';
 import { AreaPriceNotice } from './area-price-notice.tsx';
 import { BasketSheet } from './basket-sheet.tsx';
 import { BasketView } from './basket-view.tsx';
@@ -92,7 +93,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, reply, now,
     setSheetOpen(narrow);
   };
   // Closing first: the browser gives focus back to the sheet's opener, and the caller moves it on.
-  const closeSheet = (): void => sheet.current?.close();
+  const closeSheet = useStableCallback((): void => sheet.current?.close());
   const [alert, setAlert] = useState<string | null>(null);
   // Read once: the default favourites stay where they are for the rest of the shift.
   const [sold] = useState(() => mostSold(DEFAULT_COUNT, storage));
@@ -103,15 +104,26 @@ export function OrderPad({ catalog, config, pulling, storage, frame, reply, now,
   const reasons = catalog?.discountReasons ?? [];
   const table = tables.find((t) => recordId('SeatingTable', t) === basket.tableId);
   const tableName = basket.tableId === null ? null : (table?.Name ?? `#${basket.tableId}`);
-  // The till's area's price where it has one, else the product's own: shown, added, handed over alike.
-  const sellingPrice = (product: TillProduct, productId = recordId('Product', product)): number | undefined =>
-    priceIn(product, config.priceField, productId === undefined ? undefined : catalog?.areaPrices.get(productId));
-  const priceOf = (product: TillProduct): string => {
-    const major = sellingPrice(product);
-    return major === undefined ? 'No price' : money.format(money.toMinor(major));
-  };
+  const areaPrices = catalog?.areaPrices;
+  // The till's area's price where it has one, else the product's own: shown, added, handed over
+  // alike. The same function until a price may have changed, so the tiles are not drawn again before.
+  const sellingPrice = useMemo(
+    () =>
+      (product: TillProduct, productId = recordId('Product', product)): number | undefined =>
+        priceIn(product, config.priceField, productId === undefined ? undefined : areaPrices?.get(productId)),
+    [config.priceField, areaPrices],
+  );
+  const priceOf = useMemo(
+    () =>
+      (product: TillProduct): string => {
+        const major = sellingPrice(product);
+        return major === undefined ? 'No price' : money.format(money.toMinor(major));
+      },
+    [sellingPrice, money],
+  );
 
-  const add = (product: TillProduct): boolean => {
+  // Stable, like every handler the search and the favourites take: a tap re-renders the basket, not them.
+  const add = useStableCallback((product: TillProduct): boolean => {
     const productId = recordId('Product', product);
     const major = sellingPrice(product, productId);
     if (major === undefined || productId === undefined) {
@@ -125,9 +137,9 @@ export function OrderPad({ catalog, config, pulling, storage, frame, reply, now,
     setAlert(null);
     setAdded((last) => ({ name: product.Name, count: last.count + 1 }));
     return true;
-  };
+  });
 
-  const addByBarcode = (code: string): boolean => {
+  const addByBarcode = useStableCallback((code: string): boolean => {
     const product = catalog?.index.byBarcode(code);
     if (product) return add(product);
     setAlert(
@@ -136,7 +148,7 @@ export function OrderPad({ catalog, config, pulling, storage, frame, reply, now,
         : `The catalog is still loading, so barcode ${code} could not be looked up: scan it again in a moment.`,
     );
     return false;
-  };
+  });
   useScanner(addByBarcode, now);
   const clear = (): void => change(() => EMPTY_BASKET);
   // Sent unasked or asked for by the till: either way the sale is counted and the next one starts.

@@ -4,13 +4,14 @@
  */
 import { recordId } from '../../epos/ids.ts';
 import type { TillProduct } from '../../search/index.ts';
+import { memo } from '../memo.tsx';
 import { useGridKeys } from './use-grid-keys.ts';
 
 /** What tiles do with their products: sell them at a chosen price. */
 export interface ProductActions {
   /** Adds a product to the basket. */
   onAdd(product: TillProduct): void;
-  /** Writes a product's price, in the till's currency. */
+  /** Writes a product's price, in the till's currency; a new function when prices change (the tiles are drawn again). */
   priceOf: (product: TillProduct) => string;
 }
 
@@ -24,29 +25,60 @@ export interface ProductTilesProps extends ProductActions {
   onLeaveTop?: () => void;
 }
 
-/** The tiles, arrow keys moving between them. */
+/**
+ * The tiles, arrow keys moving between them. The grid listens for the tiles' clicks and focus, so
+ * a tile depends on its product, its price and its tab stop alone: a keystroke draws only the tiles
+ * that were not on screen before it, and a tap draws none.
+ */
 export function ProductTiles({ products, label, onAdd, priceOf, onLeaveTop }: ProductTilesProps) {
   const keys = useGridKeys(products, onLeaveTop);
+  const indexOf = (event: Event): number => {
+    const id = (event.target as Element).closest<HTMLElement>('.product-tile')?.dataset.id;
+    return id === undefined ? -1 : products.findIndex((product) => product !== null && tileId(product) === id);
+  };
   return (
-    <ul class="product-tiles" aria-label={label} onKeyDown={keys.onKeyDown}>
+    <ul
+      class="product-tiles"
+      aria-label={label}
+      onKeyDown={keys.onKeyDown}
+      onClick={(event) => {
+        const product = products[indexOf(event)];
+        if (product) onAdd(product);
+      }}
+      onFocusIn={(event) => {
+        const index = indexOf(event);
+        if (index >= 0) keys.onFocusTile(index);
+      }}
+    >
       {products.map((product, index) =>
         product === null ? (
           // Keyed by place: the tile that comes takes this room.
           <li key={`room-${index}`} class="product-tile-room" aria-hidden="true" />
         ) : (
-          <li key={recordId('Product', product)}>
-            <button
-              type="button"
-              class="button product-tile"
-              tabIndex={keys.tabIndexOf(index)}
-              onFocus={() => keys.onFocusTile(index)}
-              onClick={() => onAdd(product)}
-            >
-              <span class="product-name">{product.Name}</span> <span class="product-price">{priceOf(product)}</span>
-            </button>
-          </li>
+          <Tile key={tileId(product)} product={product} priceOf={priceOf} tabIndex={keys.tabIndexOf(index)} />
         ),
       )}
     </ul>
   );
+}
+
+interface TileProps {
+  product: TillProduct;
+  priceOf(product: TillProduct): string;
+  tabIndex: 0 | -1;
+}
+
+const Tile = memo(function Tile({ product, priceOf, tabIndex }: TileProps) {
+  return (
+    <li>
+      <button type="button" class="button product-tile" data-id={tileId(product)} tabIndex={tabIndex}>
+        <span class="product-name">{product.Name}</span> <span class="product-price">{priceOf(product)}</span>
+      </button>
+    </li>
+  );
+});
+
+/** A tile's key, and how the grid finds the product of the tile an event came from. */
+function tileId(product: TillProduct): string {
+  return String(recordId('Product', product));
 }

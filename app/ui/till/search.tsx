@@ -6,6 +6,7 @@
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SearchIndex, TillProduct } from '../../search/index.ts';
+import { memo } from '../memo.tsx';
 import { type ProductActions, ProductTiles } from './product-tiles.tsx';
 import { useSearchKey } from './use-search-key.ts';
 
@@ -31,8 +32,8 @@ export interface SearchProps extends ProductActions {
 /** How many results the list shows. */
 const RESULT_LIMIT = 50;
 
-/** The search box and what it finds. */
-export function Search({
+/** The search box and what it finds; drawn again only when one of its props changed (a tap in the basket leaves it be). */
+export const Search = memo(function Search({
   index,
   revision,
   pulling = false,
@@ -110,7 +111,7 @@ export function Search({
       ) : null}
     </section>
   );
-}
+});
 
 interface ResultsProps extends ProductActions {
   index: SearchIndex | undefined;

@@ -65,10 +65,7 @@ function target(key: string, from: number, columns: number, count: number): numb
   }
 }
 
-/**
- * Tiles in the first row, as laid out now. From their boxes, not offsetTop: a tile's list item
- * contains its layout (content-visibility), which makes every offsetTop 0.
- */
+/** Tiles in the first row, as laid out now: those whose box starts where the first one's does. */
 function columnsOf(tiles: readonly HTMLElement[]): number {
   const top = tiles[0]?.getBoundingClientRect().top;
   let columns = 1;

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { options } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CACHED_KINDS, type CachedKind } from '../../../app/epos/kinds.ts';
 import type { Product } from '../../../app/epos/records.ts';
@@ -140,6 +141,52 @@ describe('OrderPad', () => {
     typeSearch('latte');
     fireEvent.click(resultTile('Latte'));
     expect(screen.getByRole('alert').textContent).toContain('Latte has no eat-out price');
+  });
+
+  it('a tap draws no product tile again, and a keystroke only the tiles it brings: each costs a slow till', () => {
+    // The tiles Preact compared with what it drew before (a skipped tile is not diffed at all).
+    const drawn: string[] = [];
+    const before = options.diffed;
+    options.diffed = (vnode) => {
+      const props = vnode.props as { class?: unknown; 'data-id'?: unknown };
+      if (vnode.type === 'button' && props.class === 'button product-tile') drawn.push(String(props['data-id']));
+      before?.(vnode);
+    };
+    try {
+      const teas = ['Green Tea', 'Peach Tea', 'Tea Cake', 'Teapot Refill', 'Mint Tea'];
+      const catalog = catalogView([...PRODUCTS, ...teas.map((name, i) => product(11 + i, name, 2 + i / 10))]);
+      renderPad({ catalog, config: config({ favourites: [3, 1] }) });
+      // Each tile on screen as its product and whether it is the grid's tab stop.
+      const shown = (): string[] =>
+        within(screen.getByRole('list', { name: 'Search results' }))
+          .getAllByRole('button')
+          .map((tile) => `${tile.dataset.id} ${tile.tabIndex}`);
+      const broughtBy = (text: string): { brought: string[]; drawn: string[] } => {
+        const was = shown();
+        drawn.length = 0;
+        typeSearch(text);
+        const now = shown();
+        return {
+          brought: now.filter((tile) => !was.includes(tile)).map((tile) => tile.split(' ')[0] as string),
+          drawn: [...drawn],
+        };
+      };
+      typeSearch('e');
+      expect(shown().length).toBeGreaterThan(5);
+      drawn.length = 0;
+      fireEvent.click(resultTile('Latte'));
+      expect(basketLines()).toEqual([expect.stringContaining('Latte')]);
+      expect(drawn).toEqual([]);
+      // Narrowing: only a tile that became the tab stop; then other products.
+      for (const text of ['te', 'tea', 'sc', 'scone', 'l']) {
+        const { brought, drawn } = broughtBy(text);
+        expect(drawn).toEqual(brought);
+        // Five teas stay: at most the tile that became the tab stop and the one that stopped being it are drawn.
+        if (text === 'tea') expect(drawn.length).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      options.diffed = before;
+    }
   });
 
   it('shows favourites in the configured order, skipping ids not in the catalog', () => {

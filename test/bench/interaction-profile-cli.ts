@@ -1,0 +1,119 @@
+/**
+ * Where a keystroke's or a tap's time goes on a slow till (issue 26): the till offline at one CPU
+ * rate, the bench's key presses or taps (./interaction.ts) under Chrome's trace and V8's sampling
+ * profiler at once, then the page's main thread broken down by what it did (script, style, layout,
+ * paint, ...) and its JavaScript by function, self time, heaviest first. The bench says how long;
+ * this says why.
+ *
+ *   node test/tools/run-ts.mjs test/bench/interaction-profile-cli.ts --products 50000 --rate 6 --what keys|taps|reload
+ *     [--page till|naive --count 30 --top 25]
+ */
+import { parseArgs } from 'node:util';
+import type { CDPSession } from 'playwright-core';
+import { serveApp } from '../browser/harness.ts';
+import { attributeProfile, openPulledTill, waitForPack } from './cold-start.ts';
+import { throttleCpu } from './cpu-throttle.ts';
+import { loadTyped, TYPE_COOKIE, tapTiles, typeKeys } from './interaction.ts';
+import { addProbe } from './interaction-probe.ts';
+import { NAIVE_PATH, NAIVE_WORKER, writeNaiveTill } from './naive-till.ts';
+import { mainThreadTime } from './trace.ts';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '50000' },
+    rate: { type: 'string', default: '6' },
+    what: { type: 'string', default: 'keys' },
+    count: { type: 'string', default: '30' },
+    top: { type: 'string', default: '25' },
+    page: { type: 'string', default: 'till' },
+  },
+});
+const [products, rate, count, top] = (['products', 'rate', 'count', 'top'] as const).map((flag) => {
+  const value = Number(values[flag]);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number from 1`);
+  return value;
+}) as [number, number, number, number];
+const what = values.what;
+if (what !== 'keys' && what !== 'taps' && what !== 'reload') throw new Error('--what must be keys, taps or reload');
+const naive = values.page === 'naive';
+if (!naive && values.page !== 'till') throw new Error('--page must be till or naive');
+
+const app = await serveApp('bench-interaction-profile', { products });
+try {
+  const context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  await addProbe(context, { cookie: TYPE_COOKIE, done: 'interaction:done' });
+  const page = await openPulledTill(context, app.appUrl(), products, 300_000);
+  if (naive) {
+    // Its worker installed online, as the bench does, so it loads offline.
+    await writeNaiveTill(app.outdir);
+    const worker = `${app.origin}${NAIVE_PATH}${NAIVE_WORKER}`;
+    await page.goto(`${app.origin}${NAIVE_PATH}`);
+    await page.waitForFunction((script) => navigator.serviceWorker.controller?.scriptURL === script, worker);
+  }
+  await context.setOffline(true);
+  await context.addCookies([{ name: TYPE_COOKIE, value: 'flat white', url: app.origin }]);
+  await loadTyped(page, undefined, () => page.reload({ waitUntil: 'commit' }), 300_000);
+  if (!naive) await waitForPack(page);
+  const throttle = await throttleCpu(page, rate);
+  await throttle.apply();
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  // The profiler's session must not reset the rate: set again after it attached.
+  await throttle.apply(true);
+  await app.browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.execute'] });
+  await cdp.send('Profiler.start');
+  let summary: string;
+  if (what === 'reload') {
+    const reload = () => page.reload({ waitUntil: 'commit' });
+    const shown: number[] = [];
+    for (let i = 0; i < count; i++) shown.push(await loadTyped(page, throttle, reload, 300_000));
+    summary = `${count} offline reloads at CPU ${rate}x to "flat white" on screen: ${shown.map((ms) => ms.toFixed(0)).join(', ')} ms`;
+  } else {
+    const samples = what === 'keys' ? await typeKeys(page, count) : await tapTiles(page, count);
+    const changed = samples.filter((s) => s.shownMs !== null).length;
+    summary = `${what === 'keys' ? 'Key presses' : 'Taps'} at CPU ${rate}x: ${samples.length} timed, ${changed} changed the screen`;
+  }
+  const { profile } = await cdp.send('Profiler.stop');
+  const trace = JSON.parse((await app.browser.stopTracing()).toString('utf8')) as { traceEvents: unknown[] };
+  console.log(`\n${summary}, ${products.toLocaleString('en-GB')} products`);
+  console.log('\nMain thread, by what it did (ms, nested work counted once, in the innermost):\n');
+  for (const [name, ms] of mainThreadTime(trace.traceEvents as never).slice(0, top))
+    console.log(`  ${name.padEnd(40)} ${ms.toFixed(0).padStart(7)}`);
+  console.log(`\n${layoutWork(trace.traceEvents as LayoutEvent[])}`);
+  const js = await attributeProfile(profile);
+  const list = (title: string, rows: readonly { name: string; ms: number }[]): void => {
+    console.log(`\n${title}\n`);
+    for (const { name, ms } of rows.slice(0, top)) console.log(`  ${name.padEnd(70)} ${ms.toFixed(0).padStart(7)}`);
+  };
+  list('JavaScript by area, self time (ms)', js.areas);
+  list('By function, self time (ms)', js.selfTop);
+  list("The app's functions, counting what they call (ms)", js.inclusiveTop);
+  await throttle.close();
+  await context.close();
+} finally {
+  await app.close();
+}
+
+/** A trace event of style or layout, with what Chrome says it covered. */
+interface LayoutEvent {
+  name: string;
+  ph: string;
+  args?: { beginData?: { dirtyObjects?: number; totalObjects?: number }; elementCount?: number };
+}
+
+/** How much each style recalculation and layout covered: a change that dirties the whole page shows here. */
+function layoutWork(events: readonly LayoutEvent[]): string {
+  const layouts = events.filter((e) => e.name === 'Layout' && e.args?.beginData?.dirtyObjects !== undefined);
+  const dirty = layouts.map((e) => e.args?.beginData?.dirtyObjects ?? 0).sort((a, b) => a - b);
+  const total = Math.max(0, ...layouts.map((e) => e.args?.beginData?.totalObjects ?? 0));
+  const styles = events
+    .filter((e) => e.name === 'UpdateLayoutTree' && e.args?.elementCount !== undefined)
+    .map((e) => e.args?.elementCount ?? 0)
+    .sort((a, b) => a - b);
+  const median = (xs: readonly number[]): number => xs[Math.floor(xs.length / 2)] ?? 0;
+  return [
+    `Layouts: ${layouts.length}, objects laid out median ${median(dirty)}, max ${dirty.at(-1) ?? 0}, of ${total} in the page`,
+    `Style recalculations: ${styles.length}, elements restyled median ${median(styles)}, max ${styles.at(-1) ?? 0}`,
+  ].join('\n');
+}
