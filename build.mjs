@@ -75,8 +75,9 @@ const TARGET = 'es2022';
  *   the page wakes the worker on a timer and on a tap, a key, the page shown again or 'online'
  *   (app/page/wake.ts), since a browser stops an idle worker and its retry timers with it; a
  *   queued write landed 63 s after the link came back without it. With the reach state, issue 25 together 49.81 KB: gate 50.
- *   Issue 26's rendering of only what changed added 0.28 KB (49.94 -> 50.22): memo and stable
- *   callbacks (app/ui/memo.tsx), tiles whose clicks and focus the grid listens for. At CPU 4x it
+ *   Issue 26's rendering of only what changed added 0.35 KB (49.94 -> 50.29): memo and stable
+ *   callbacks (app/ui/memo.tsx), tiles whose clicks and focus the grid listens for, basket lines
+ *   drawn one by one (0.07 of it). At CPU 4x it
  *   took the keystroke to results from 204 to 89 ms (p95) and the tap to the basket from 65 to
  *   53 ms, 50,000 products; the startup's compile at 4x measured 148 ms before and 156 after, within
  *   run-to-run noise (0.7 KB more script at the 1.1 ms per KB that figure gives is under 1 ms); gate 50.5.

@@ -1,8 +1,9 @@
 /** The basket: its lines with quantity controls, its sums, and a confirmed way to empty it. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type Basket, type BasketTotals, isEmpty, setQuantity } from '../../till/basket.ts';
+import { type Basket, type BasketLine, type BasketTotals, isEmpty, setQuantity } from '../../till/basket.ts';
 import type { Money } from '../../till/money.ts';
 import { Confirm } from '../confirm.tsx';
+import { memo, useStableCallback } from '../memo.tsx';
 
 /** Props of {@link BasketView}. */
 export interface BasketViewProps {
@@ -30,9 +31,21 @@ export function BasketView({ basket, totals, money, onChange, onClear, onFocusAw
     onChange((current) =>
       setQuantity(current, productId, (current.lines.find((line) => line.productId === productId)?.quantity ?? 0) + by),
     );
-  const { discount } = basket;
   // The last line's buttons go with it: focus moves on rather than falling to the page.
   const last = basket.lines.length === 1;
+  // Stable, so a tap that adds one product draws that line alone, not every line of a long basket.
+  const lineActions: LineActions = {
+    onFewer: useStableCallback((line: BasketLine) => {
+      step(line.productId, -1);
+      if (last && line.quantity === 1) onFocusAway();
+    }),
+    onMore: useStableCallback((line: BasketLine) => step(line.productId, 1)),
+    onRemove: useStableCallback((line: BasketLine) => {
+      onChange((current) => setQuantity(current, line.productId, 0));
+      if (last) onFocusAway();
+    }),
+  };
+  const { discount } = basket;
   const row = (label: string, minor: number, className?: string) => (
     <div class={className}>
       <dt>{label}</dt>
@@ -48,43 +61,7 @@ export function BasketView({ basket, totals, money, onChange, onClear, onFocusAw
       ) : (
         <ul class="basket-lines" aria-label="Basket lines">
           {basket.lines.map((line) => (
-            <li key={line.productId} class="basket-line">
-              <span class="basket-name">{line.name}</span>
-              <span class="basket-qty">
-                <button
-                  type="button"
-                  class="button"
-                  aria-label={`Fewer ${line.name}`}
-                  onClick={() => {
-                    step(line.productId, -1);
-                    if (last && line.quantity === 1) onFocusAway();
-                  }}
-                >
-                  −
-                </button>
-                <span>{line.quantity}</span>
-                <button
-                  type="button"
-                  class="button"
-                  aria-label={`More ${line.name}`}
-                  onClick={() => step(line.productId, 1)}
-                >
-                  +
-                </button>
-              </span>
-              <span class="basket-price">{money.format(line.unitPrice * line.quantity)}</span>
-              <button
-                type="button"
-                class="button"
-                aria-label={`Remove ${line.name}`}
-                onClick={() => {
-                  onChange((current) => setQuantity(current, line.productId, 0));
-                  if (last) onFocusAway();
-                }}
-              >
-                ×
-              </button>
-            </li>
+            <Line key={line.productId} line={line} money={money} {...lineActions} />
           ))}
         </ul>
       )}
@@ -135,3 +112,37 @@ export function BasketView({ basket, totals, money, onChange, onClear, onFocusAw
     </section>
   );
 }
+
+/** What a line's buttons do, each given the line. */
+interface LineActions {
+  onFewer(line: BasketLine): void;
+  onMore(line: BasketLine): void;
+  onRemove(line: BasketLine): void;
+}
+
+interface LineProps extends LineActions {
+  line: BasketLine;
+  money: Money;
+}
+
+/** One line: name, quantity with its buttons, price, remove; drawn again only when it changed. */
+const Line = memo(function Line({ line, money, onFewer, onMore, onRemove }: LineProps) {
+  return (
+    <li class="basket-line">
+      <span class="basket-name">{line.name}</span>
+      <span class="basket-qty">
+        <button type="button" class="button" aria-label={`Fewer ${line.name}`} onClick={() => onFewer(line)}>
+          −
+        </button>
+        <span>{line.quantity}</span>
+        <button type="button" class="button" aria-label={`More ${line.name}`} onClick={() => onMore(line)}>
+          +
+        </button>
+      </span>
+      <span class="basket-price">{money.format(line.unitPrice * line.quantity)}</span>
+      <button type="button" class="button" aria-label={`Remove ${line.name}`} onClick={() => onRemove(line)}>
+        ×
+      </button>
+    </li>
+  );
+});

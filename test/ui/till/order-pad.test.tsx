@@ -146,10 +146,14 @@ describe('OrderPad', () => {
   it('a tap draws no product tile again, and a keystroke only the tiles it brings: each costs a slow till', () => {
     // The tiles Preact compared with what it drew before (a skipped tile is not diffed at all).
     const drawn: string[] = [];
+    // The basket lines drawn, by the name on their More button.
+    const lines: string[] = [];
     const before = options.diffed;
     options.diffed = (vnode) => {
-      const props = vnode.props as { class?: unknown; 'data-id'?: unknown };
+      const props = vnode.props as { class?: unknown; 'data-id'?: unknown; 'aria-label'?: unknown };
       if (vnode.type === 'button' && props.class === 'button product-tile') drawn.push(String(props['data-id']));
+      const label = String(props['aria-label']);
+      if (vnode.type === 'button' && label.startsWith('More ')) lines.push(label.slice('More '.length));
       before?.(vnode);
     };
     try {
@@ -177,6 +181,17 @@ describe('OrderPad', () => {
       fireEvent.click(resultTile('Latte'));
       expect(basketLines()).toEqual([expect.stringContaining('Latte')]);
       expect(drawn).toEqual([]);
+      // A tap draws the basket line it adds or changes, not the others.
+      fireEvent.click(resultTile('Green Tea'));
+      fireEvent.click(resultTile('Mint Tea'));
+      lines.length = 0;
+      fireEvent.click(resultTile('Green Tea'));
+      expect(basketLines()).toEqual([
+        expect.stringContaining('Latte'),
+        expect.stringMatching(/Green Tea.*2/),
+        expect.stringContaining('Mint Tea'),
+      ]);
+      expect(lines).toEqual(['Green Tea']);
       // Narrowing: only a tile that became the tab stop; then other products.
       for (const text of ['te', 'tea', 'sc', 'scone', 'l']) {
         const { brought, drawn } = broughtBy(text);
