@@ -17,6 +17,12 @@ import { DB_NAME } from '../../app/store/schema.ts';
 import { spread } from './search.ts';
 import { type TraceBreakdown, tracedLoad } from './trace.ts';
 
+/**
+ * Headings that say the till did not start (app/ui/setup-screen.tsx, app/ui/fatal-error.tsx): a
+ * load that shows one has failed, and the scripts injected into the page stop waiting for results.
+ */
+export const NOT_STARTED: readonly string[] = ['Set up this till', 'The till cannot start'];
+
 /** Median and range of one figure over the measured reloads, in ms. */
 export interface Range {
   median: number;
@@ -136,7 +142,12 @@ export async function measureColdStart(
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   try {
     // Runs before the app's scripts on every load; idle unless the load's cookie sets a mode.
-    await context.addInitScript(instrument, { prompt: PROMPT, done: DONE, cookie: MODE_COOKIE });
+    await context.addInitScript(instrument, {
+      prompt: PROMPT,
+      done: DONE,
+      cookie: MODE_COOKIE,
+      notStarted: NOT_STARTED,
+    });
     let page = await openPulledTill(context, appUrl, productCount, timeout);
     await context.setOffline(true);
     let cdp = await workerControl(page);
@@ -500,7 +511,17 @@ function need(value: number | null, what: string): number {
  * changes, when the box, the prompt or the results appeared; in 'type' mode it types the query
  * into the box the moment it exists. Logs `done` after the next frame.
  */
-function instrument({ prompt, done, cookie }: { prompt: string; done: string; cookie: string }): void {
+function instrument({
+  prompt,
+  done,
+  cookie,
+  notStarted,
+}: {
+  prompt: string;
+  done: string;
+  cookie: string;
+  notStarted: readonly string[];
+}): void {
   const [mode, typed = ''] = (document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`)) ?? '')
     .slice(cookie.length + 1)
     .split(':');
@@ -572,7 +593,7 @@ function instrument({ prompt, done, cookie }: { prompt: string; done: string; co
     const now = performance.now();
     const heading = [...document.querySelectorAll('h1, h2')]
       .map((h) => h.textContent ?? '')
-      .find((text) => text === 'Set up this till' || text === 'The till cannot start');
+      .find((text) => notStarted.includes(text));
     if (heading) {
       record.problem = heading;
       return finish();

@@ -10,6 +10,7 @@
  * from there, which runs once that frame's style, layout and paint are done.
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { NOT_STARTED } from './cold-start.ts';
 
 /** Where the probe lives in the page. */
 const GLOBAL = '__interaction';
@@ -66,6 +67,7 @@ export interface ProbeOptions {
 interface ProbeArgument extends ProbeOptions {
   name: string;
   selectors: typeof SELECTORS;
+  notStarted: readonly string[];
 }
 
 /** The till's and the naive page's shared names, which the probe and the bench find them by. */
@@ -79,14 +81,19 @@ export const SELECTORS = {
 
 /** Injects the probe into every page `context` opens, before the page's own scripts. */
 export async function addProbe(context: BrowserContext, options: ProbeOptions): Promise<void> {
-  await context.addInitScript(installProbe, { ...options, name: GLOBAL, selectors: SELECTORS });
+  await context.addInitScript(installProbe, {
+    ...options,
+    name: GLOBAL,
+    selectors: SELECTORS,
+    notStarted: NOT_STARTED,
+  });
 }
 
 /**
  * The init script (serialised by Playwright, so it closes over nothing but its argument). Keeps
  * its work in the callbacks small, since they run inside the interactions measured.
  */
-function installProbe({ cookie, done, name, selectors }: ProbeArgument): void {
+function installProbe({ cookie, done, name, selectors, notStarted }: ProbeArgument): void {
   // One channel for every "next task": a new one each time costs a 6x page milliseconds inside the
   // frames measured (seen in a trace), and messages on one port arrive in the order sent.
   const channel = new MessageChannel();
@@ -192,7 +199,7 @@ function installProbe({ cookie, done, name, selectors }: ProbeArgument): void {
   const check = (): void => {
     const heading = [...document.querySelectorAll('h1, h2')]
       .map((h) => h.textContent ?? '')
-      .find((text) => text === 'Set up this till' || text === 'The till cannot start');
+      .find((text) => notStarted.includes(text));
     if (heading) {
       load.problem = heading;
       return finish();
