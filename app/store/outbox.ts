@@ -113,7 +113,7 @@ async function enqueueIn(tx: WriteTx, requested: Write, now: number): Promise<Qu
   // queued and no landing): cancel everything, nothing reaches the server.
   const unsent = waiting.filter(replaceable);
   if (!isServerId(write.id) && unsent.length === waiting.length) {
-    for (const entry of waiting) await record(tx.objectStore('outbox'), entry.seq, next(entry, { type: 'replaced' }));
+    for (const entry of unsent) await record(tx.objectStore('outbox'), entry.seq, next(entry, { type: 'replaced' }));
     await tx.objectStore('local').delete([write.kind, write.id]);
     return { seq: undefined, recordId: write.id };
   }
