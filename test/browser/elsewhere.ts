@@ -9,7 +9,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Kind } from '../../app/epos/kinds.ts';
 import type { LoggedRequest } from '../standin/standin.ts';
-import { catalogCounts, readOutbox, type ServedApp, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, WAIT, watchProblems } from './harness.ts';
+import { readOutbox } from './page-reads.ts';
 
 /** The user agent of the requests made from here: what tells someone else's requests from the till's in the log. */
 const SOMEONE_ELSE = 'someone else (epos-till test)';
@@ -47,7 +48,7 @@ export function tillRequests(app: ServedApp, from = 0): LoggedRequest[] {
 
 /** The states of the outbox entries `page`'s device holds for one record (`settings` and 0 for the settings), oldest first. */
 async function outboxStates(page: Page, target: string, recordId: number): Promise<string[]> {
-  const entries = await page.evaluate(readOutbox);
+  const entries = await readOutbox(page);
   return entries.filter((e) => e.target === target && e.recordId === recordId).map((e) => e.state);
 }
 

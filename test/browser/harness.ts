@@ -15,16 +15,6 @@ import { launchChromium } from '../tools/chromium.ts';
 /** Long enough for a pull of 3,000 products on a loaded CI machine. */
 export const WAIT = { timeout: 20_000 };
 
-/** One entry of the outbox as {@link readOutbox} reads it. */
-export interface OutboxRow {
-  op: string;
-  target: string;
-  recordId: number;
-  state: string;
-  /** The code of its last failure. */
-  error: string | null;
-}
-
 /**
  * The catalog's counts line once it holds `products` products and a kind after them ("1,000
  * products · 7 tender types"), never the download's progress label ("1,000 products so far"),
@@ -32,31 +22,6 @@ export interface OutboxRow {
  */
 export function catalogCounts(scope: { getByText(text: RegExp): Locator }, products: number): Locator {
   return scope.getByText(new RegExp(`^${products.toLocaleString('en-GB')} products ·`));
-}
-
-/** The outbox's entries in order of making, read straight from IndexedDB: runs in the page (`page.evaluate(readOutbox)`). */
-export async function readOutbox(): Promise<OutboxRow[]> {
-  const request = <T>(r: IDBRequest<T>) =>
-    new Promise<T>((resolve, reject) => {
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-  const db = await request(indexedDB.open('epos-till'));
-  try {
-    const entries = (await request(db.transaction('outbox').objectStore('outbox').getAll())) as (Omit<
-      OutboxRow,
-      'error'
-    > & { error: { code: string } | null })[];
-    return entries.map(({ op, target, recordId, state, error }) => ({
-      op,
-      target,
-      recordId,
-      state,
-      error: error?.code ?? null,
-    }));
-  } finally {
-    db.close();
-  }
 }
 
 /** A built app, its server and stand-in, and a browser to open it in. */

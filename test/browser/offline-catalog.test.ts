@@ -15,6 +15,7 @@ import type { WorkerMessage } from '../../app/store/channel.ts';
 import { ROOT } from '../tools/build.ts';
 import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { type Link, linkFor, OUTAGES } from './outages.ts';
+import { readStoredProducts } from './page-reads.ts';
 
 const PRODUCTS = 3000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -101,7 +102,7 @@ describe.each(OUTAGES)('offline catalog in Chromium: %s', (kind) => {
       expect.arrayContaining(['Product', 'TenderType', 'SeatingTable', 'DiscountReason', 'ProductLocationAreaPrice']),
     );
 
-    const stored = await page.evaluate(readStoredProducts);
+    const stored = await readStoredProducts(page);
     expect(stored).toHaveLength(PRODUCTS);
     expect(stored).toEqual(standin.records('Product'));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
@@ -222,7 +223,7 @@ describe.each(OUTAGES)('offline catalog in Chromium: %s', (kind) => {
       await results().getByText(before, { exact: true }).first().waitFor(WAIT);
       await search().fill('fennel focaccia');
       await page.getByText('No products match \u201cfennel focaccia\u201d').waitFor(WAIT);
-      expect((await page.evaluate(readStoredProducts)).find((p) => p.ProductID === 1600)?.Name).toBe(before);
+      expect((await readStoredProducts(page)).find((p) => p.ProductID === 1600)?.Name).toBe(before);
 
       standin.faults.clear();
       await page.getByRole('button', { name: 'Sync now' }).click();
@@ -315,26 +316,3 @@ describe('first start without a token, and storage that will not open', () => {
     await context.close();
   });
 });
-
-/** Every product of the current snapshot, read straight from IndexedDB (runs in the page). */
-async function readStoredProducts(): Promise<OpenRecord[]> {
-  const request = <T>(r: IDBRequest<T>) =>
-    new Promise<T>((resolve, reject) => {
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-  const db = await request(indexedDB.open('epos-till'));
-  try {
-    const tx = db.transaction(['meta', 'pages'], 'readonly');
-    const meta = (await request(tx.objectStore('meta').get('Product'))) as { gen: number } | undefined;
-    const gen = meta?.gen ?? 0;
-    const rows = (await request(
-      tx.objectStore('pages').getAll(IDBKeyRange.bound(['Product', gen, -Infinity], ['Product', gen, Infinity])),
-    )) as {
-      records: OpenRecord[];
-    }[];
-    return rows.flatMap((row) => row.records);
-  } finally {
-    db.close();
-  }
-}

@@ -21,8 +21,9 @@ import type { WriteResult } from '../../app/page/writer.ts';
 import type { Write } from '../../app/store/outbox.ts';
 import { createMoney } from '../../app/till/money.ts';
 import { ROOT } from '../tools/build.ts';
-import { catalogCounts, readOutbox, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
+import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { type Link, linkFor, PROXY_OUTAGES } from './outages.ts';
+import { readOutbox } from './page-reads.ts';
 
 const PRODUCTS = 450;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -126,7 +127,7 @@ describe('offline writes in Chromium', () => {
     await showsChanges('4 pending');
     await page.getByRole('status', { name: 'Connection' }).filter({ hasText: 'Can\u2019t reach Epos Now' }).waitFor();
     // Queued durably in the order made.
-    expect((await page.evaluate(readOutbox)).map((e) => `${e.op} ${e.target} ${e.recordId}`)).toEqual([
+    expect((await readOutbox(page)).map((e) => `${e.op} ${e.target} ${e.recordId}`)).toEqual([
       `create Customer ${results[0]?.recordId}`,
       `update Product ${productId}`,
       `delete SeatingTable ${tableId}`,
@@ -171,7 +172,7 @@ describe('offline writes in Chromium', () => {
     expect(standin.record('Product', productId)?.SalePrice).toBe(price);
     expect(standin.record('SeatingTable', tableId)).toBeUndefined();
     expect(standin.settingsText).toBe(JSON.stringify(settings));
-    expect(await page.evaluate(readOutbox)).toEqual([]);
+    expect(await readOutbox(page)).toEqual([]);
     expect(unexpected(problems)).toEqual([]);
   });
 
@@ -196,7 +197,7 @@ describe('offline writes in Chromium', () => {
     // The worker, told by the page that the browser went offline, knows Epos Now is out of reach:
     // its pass asks one probe first, which fails, and sends nothing (no write is tried offline).
     await expect
-      .poll(async () => (await page.evaluate(readOutbox)).map(({ state, error }) => ({ state, error })), WAIT)
+      .poll(async () => (await readOutbox(page)).map(({ state, error }) => ({ state, error })), WAIT)
       .toEqual([
         { state: 'pending', error: null },
         { state: 'pending', error: null },
@@ -225,7 +226,7 @@ describe('offline writes in Chromium', () => {
     ).toEqual(['POST /api/V2/Customer 201', `PUT /api/V2/Product/${productId} 200`]);
     expect(standin.records('Customer').filter((c) => c.Surname === 'Settling')).toMatchObject([customer]);
     expect(standin.record('Product', productId)?.Name).toBe('Settled Scone');
-    expect(await page.evaluate(readOutbox)).toEqual([]);
+    expect(await readOutbox(page)).toEqual([]);
     expect(unexpected(problems)).toEqual([]);
   });
 
@@ -259,7 +260,7 @@ describe('offline writes in Chromium', () => {
       // Once, however many connections the outage held or reset: a create that went out unanswered
       // is looked for before it is sent again.
       expect(standin.records('Customer').filter((c) => c.Surname === customer.Surname)).toMatchObject([customer]);
-      expect(await page.evaluate(readOutbox)).toEqual([]);
+      expect(await readOutbox(page)).toEqual([]);
       expect(unexpected(problems)).toEqual([]);
     },
   );
@@ -332,12 +333,12 @@ describe('offline writes in Chromium', () => {
     // The create hangs at the server long enough to stop the worker while it is in flight.
     standin.faults.add({ match: { method: 'POST', path: '/api/V2/Customer' }, type: 'latency', ms: 4_000, times: 1 });
     const pending = write({ op: 'create', kind: 'Customer', body: { Forename: 'Cora', Surname: 'Crash' } });
-    await expect.poll(async () => (await page.evaluate(readOutbox)).map((e) => e.state), WAIT).toEqual(['sending']);
+    await expect.poll(async () => (await readOutbox(page)).map((e) => e.state), WAIT).toEqual(['sending']);
     const cdp = await context!.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
     expect((await pending)[0]?.state).toBe('queued');
-    expect((await page.evaluate(readOutbox)).map((e) => e.state)).toEqual(['sending']);
+    expect((await readOutbox(page)).map((e) => e.state)).toEqual(['sending']);
 
     // Any message starts the worker again; at start it takes back the interrupted send.
     await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.postMessage({ type: 'send-now' }));

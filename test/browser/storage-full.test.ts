@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogCounts, type ServedApp, serveApp, WAIT } from './harness.ts';
+import { readTillDb } from './page-reads.ts';
 
 const PRODUCTS = 3_000;
 
@@ -49,20 +50,10 @@ describe('storage full', () => {
     expect(await alert.textContent()).toMatch(/Free some space on the till and try again/);
     expect(await alert.textContent()).not.toContain(app.standin.token);
     // The kinds that fitted were stored; the products' previous (empty) snapshot stands.
-    const counts = await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('epos-till');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const meta = await new Promise<{ kind: string; count: number; lastError: string | null }[]>((resolve, reject) => {
-        const request = db.transaction('meta').objectStore('meta').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      db.close();
-      return Object.fromEntries(meta.map((m) => [m.kind, { count: m.count, failed: m.lastError !== null }]));
-    });
+    const [meta] = (await readTillDb(page, [{ store: 'meta' }])) as [
+      { kind: string; count: number; lastError: string | null }[],
+    ];
+    const counts = Object.fromEntries(meta.map((m) => [m.kind, { count: m.count, failed: m.lastError !== null }]));
     expect(counts.TenderType).toEqual({ count: app.standin.records('TenderType').length, failed: false });
     expect(counts.Product).toMatchObject({ count: 0, failed: true });
     await context.close();

@@ -18,6 +18,7 @@ import type { TillHost } from '../server/till-host.ts';
 import type { TillContext } from '../server/till-host-page.ts';
 import { type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { linkFor, OUTAGES } from './outages.ts';
+import { readStoredProducts, readTillDb } from './page-reads.ts';
 import {
   appFrameIn,
   pressSubmit,
@@ -346,32 +347,11 @@ describe('the app framed by the till host on another site, storage partitioned',
       const { context, frame } = await openTill();
       const facts = await frame.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open('epos-till');
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        const read = <T>(store: string, query?: IDBValidKey): Promise<T> =>
-          new Promise((resolve, reject) => {
-            const request =
-              query === undefined
-                ? db.transaction(store).objectStore(store).getAll()
-                : db.transaction(store).objectStore(store).get(query);
-            request.onsuccess = () => resolve(request.result as T);
-            request.onerror = () => reject(request.error);
-          });
-        const meta = await read<{ gen: number; count: number } | undefined>('meta', 'Product');
-        const pages = await read<{ kind: string; gen: number; records: unknown[] }[]>('pages');
-        db.close();
         const sync = (registration as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } }).sync;
         const persisted = await navigator.storage.persisted();
         return {
           controlled: navigator.serviceWorker.controller !== null,
           controllerScript: navigator.serviceWorker.controller?.scriptURL ?? null,
-          productsInMeta: meta?.count ?? null,
-          productRecordsStored: pages
-            .filter((page) => page.kind === 'Product' && page.gen === meta?.gen)
-            .reduce((sum, page) => sum + page.records.length, 0),
           backgroundSync: sync !== undefined,
           syncTags: sync ? await sync.getTags() : null,
           periodicSync: 'periodicSync' in registration,
@@ -382,11 +362,15 @@ describe('the app framed by the till host on another site, storage partitioned',
           usage: (await navigator.storage.estimate()).usage ?? null,
         };
       });
-      console.log(`Facts in the partitioned frame: ${JSON.stringify(facts)}`);
+      const [meta] = (await readTillDb(frame, [{ store: 'meta', key: 'Product' }])) as [{ count: number } | undefined];
+      const stored = {
+        productsInMeta: meta?.count ?? null,
+        productRecordsStored: (await readStoredProducts(frame)).length,
+      };
+      console.log(`Facts in the partitioned frame: ${JSON.stringify({ ...facts, ...stored })}`);
       expect(facts.controlled).toBe(true);
       expect(facts.controllerScript).toBe(`${app!.origin}/sw.js`);
-      expect(facts.productsInMeta).toBe(PRODUCTS);
-      expect(facts.productRecordsStored).toBe(PRODUCTS);
+      expect(stored).toEqual({ productsInMeta: PRODUCTS, productRecordsStored: PRODUCTS });
 
       // The partition is real: the app's own site, opened top level in the same browser, has neither.
       const top = await context.newPage();
