@@ -12,6 +12,7 @@
  * figures. Figures are printed, never asserted.
  */
 import { SourceMap, type SourceMapPayload } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, CDPSession, Page, Response } from 'playwright-core';
 import { DB_NAME } from '../../app/store/schema.ts';
 import { spread } from './search.ts';
@@ -155,9 +156,8 @@ export async function measureColdStart(
     const load: Load = { origin: new URL(appUrl).origin, query, timeout };
     const reload = (p: Page) => p.reload({ waitUntil: 'commit', timeout });
     const first = sample(await measureLoad(page, 'watch', load, reload));
-    // The pack on disk when the network went may already be out of date (seen at 50,000 products:
-    // its stamp said generation 0, the catalog's was 1); the first reload then indexes the
-    // catalog and packs it again, and the reloads measured must not race that write.
+    // Should the first reload have indexed the catalog afresh (the pack unreadable), the reloads
+    // measured must not race the pack it writes.
     await waitForPack(page);
     const measure: ColdStartMeasure = {
       products: productCount,
@@ -231,18 +231,25 @@ export async function openPulledTill(
  * that has run a moment has, and its next start opens that instead of indexing every product.
  */
 export async function waitForPack(page: Page): Promise<void> {
-  await page.waitForFunction(packStored, DB_NAME, { timeout: PACK_WAIT_MS, polling: 100 }).catch((error: unknown) => {
-    if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
-    throw new Error(
-      `the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`,
-      { cause: error },
-    );
-  });
+  // Polled from here: page.waitForFunction takes the promise packStored returns as a truthy answer
+  // and stops at once, so the reloads raced the pack (seen: "no packed index matched").
+  const until = Date.now() + PACK_WAIT_MS;
+  while (!(await page.evaluate(packStored, DB_NAME))) {
+    if (Date.now() > until)
+      throw new Error(
+        `the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`,
+      );
+    await sleep(100);
+  }
 }
 
 async function openPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('app page error:', error.message));
+  // The app says here why it skips what the bench relies on (a pack not kept for lack of room).
+  page.on('console', (message) => {
+    if (message.type() === 'warning') console.error('app warning:', message.text());
+  });
   return page;
 }
 
