@@ -32,9 +32,11 @@ export interface ProductTilesProps extends ProductActions {
  */
 export function ProductTiles({ products, label, onAdd, priceOf, onLeaveTop }: ProductTilesProps) {
   const keys = useGridKeys(products, onLeaveTop);
+  // The tile's place among the grid's items is its product's place in `products` (rooms are items
+  // too), so the tapped product is found without computing every tile's id on each tap.
   const indexOf = (event: Event): number => {
-    const id = (event.target as Element).closest<HTMLElement>('.product-tile')?.dataset.id;
-    return id === undefined ? -1 : products.findIndex((product) => product !== null && tileId(product) === id);
+    const item = (event.target as Element).closest('.product-tile')?.parentElement;
+    return item ? Array.prototype.indexOf.call((event.currentTarget as Element).children, item) : -1;
   };
   return (
     <ul
@@ -71,14 +73,14 @@ interface TileProps {
 const Tile = memo(function Tile({ product, priceOf, tabIndex }: TileProps) {
   return (
     <li>
-      <button type="button" class="button product-tile" data-id={tileId(product)} tabIndex={tabIndex}>
+      <button type="button" class="button product-tile" tabIndex={tabIndex}>
         <span class="product-name">{product.Name}</span> <span class="product-price">{priceOf(product)}</span>
       </button>
     </li>
   );
 });
 
-/** A tile's key, and how the grid finds the product of the tile an event came from. */
+/** A tile's key: a product keeps its tile when the results around it change. */
 function tileId(product: TillProduct): string {
   return String(recordId('Product', product));
 }

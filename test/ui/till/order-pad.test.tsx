@@ -144,14 +144,14 @@ describe('OrderPad', () => {
   });
 
   it('a tap draws no product tile again, and a keystroke only the tiles it brings: each costs a slow till', () => {
-    // The tiles Preact compared with what it drew before (a skipped tile is not diffed at all).
+    // The tiles Preact compared with what it drew before, by name (a skipped tile is not diffed at all).
     const drawn: string[] = [];
     // The basket lines drawn, by the name on their More button.
     const lines: string[] = [];
     const before = options.diffed;
     options.diffed = (vnode) => {
-      const props = vnode.props as { class?: unknown; 'data-id'?: unknown; 'aria-label'?: unknown };
-      if (vnode.type === 'button' && props.class === 'button product-tile') drawn.push(String(props['data-id']));
+      const props = vnode.props as { class?: unknown; children?: unknown; 'aria-label'?: unknown };
+      if (vnode.type === 'span' && props.class === 'product-name') drawn.push(String(props.children));
       const label = String(props['aria-label']);
       if (vnode.type === 'button' && label.startsWith('More ')) lines.push(label.slice('More '.length));
       before?.(vnode);
@@ -164,14 +164,14 @@ describe('OrderPad', () => {
       const shown = (): string[] =>
         within(screen.getByRole('list', { name: 'Search results' }))
           .getAllByRole('button')
-          .map((tile) => `${tile.dataset.id} ${tile.tabIndex}`);
+          .map((tile) => `${tile.querySelector('.product-name')?.textContent}|${tile.tabIndex}`);
       const broughtBy = (text: string): { brought: string[]; drawn: string[] } => {
         const was = shown();
         drawn.length = 0;
         typeSearch(text);
         const now = shown();
         return {
-          brought: now.filter((tile) => !was.includes(tile)).map((tile) => tile.split(' ')[0] as string),
+          brought: now.filter((tile) => !was.includes(tile)).map((tile) => tile.split('|')[0] as string),
           drawn: [...drawn],
         };
       };
