@@ -7,12 +7,12 @@
 import { parseArgs } from 'node:util';
 import { serveApp } from '../browser/harness.ts';
 import { formatColdStartRows, measureColdStart } from './cold-start.ts';
+import { wholeNumberFlags } from './flags.ts';
 
 const { values } = parseArgs({
   options: { products: { type: 'string', default: '50000' }, runs: { type: 'string', default: '5' } },
 });
-const productCount = Number(values.products);
-const runs = Number(values.runs);
+const { products: productCount, runs } = wholeNumberFlags(values, ['products', 'runs']);
 
 const app = await serveApp('bench-cold-start', { products: productCount });
 try {

@@ -6,8 +6,9 @@
  */
 import { parseArgs } from 'node:util';
 import { formatFirstVisitRows, measureFirstVisit } from './first-visit.ts';
+import { wholeNumberFlags } from './flags.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
-const measured = await measureFirstVisit({ runs: Number(values.runs) });
+const measured = await measureFirstVisit(wholeNumberFlags(values, ['runs']));
 for (const [name, value, note] of formatFirstVisitRows(measured))
   console.log(`  ${name.padEnd(48)} ${value.padStart(24)}  ${note}`);

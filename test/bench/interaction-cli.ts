@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { serveApp } from '../browser/harness.ts';
+import { wholeNumberFlags } from './flags.ts';
 import { formatInteractionRows, interactionTargets, measureInteraction } from './interaction.ts';
 
 const { values } = parseArgs({
@@ -16,13 +17,12 @@ const { values } = parseArgs({
     taps: { type: 'string', default: '40' },
   },
 });
-const [productCount, reloads, keystrokes, taps] = (['products', 'reloads', 'keystrokes', 'taps'] as const).map(
-  (flag) => {
-    const value = Number(values[flag]);
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number from 1`);
-    return value;
-  },
-) as [number, number, number, number];
+const {
+  products: productCount,
+  reloads,
+  keystrokes,
+  taps,
+} = wholeNumberFlags(values, ['products', 'reloads', 'keystrokes', 'taps']);
 
 const app = await serveApp('bench-interaction', { products: productCount });
 try {

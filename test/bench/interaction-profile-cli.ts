@@ -13,10 +13,11 @@ import type { CDPSession } from 'playwright-core';
 import { serveApp } from '../browser/harness.ts';
 import { attributeProfile, openPulledTill, waitForPack } from './cold-start.ts';
 import { throttleCpu } from './cpu-throttle.ts';
+import { wholeNumberFlags } from './flags.ts';
 import { loadTyped, TYPE_COOKIE, tapTiles, typeKeys } from './interaction.ts';
 import { addProbe } from './interaction-probe.ts';
 import { NAIVE_PATH, NAIVE_WORKER, writeNaiveTill } from './naive-till.ts';
-import { mainThreadTime } from './trace.ts';
+import { layoutWork, mainThreadTime } from './trace.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,11 +29,7 @@ const { values } = parseArgs({
     page: { type: 'string', default: 'till' },
   },
 });
-const [products, rate, count, top] = (['products', 'rate', 'count', 'top'] as const).map((flag) => {
-  const value = Number(values[flag]);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number from 1`);
-  return value;
-}) as [number, number, number, number];
+const { products, rate, count, top } = wholeNumberFlags(values, ['products', 'rate', 'count', 'top']);
 const what = values.what;
 if (what !== 'keys' && what !== 'taps' && what !== 'reload') throw new Error('--what must be keys, taps or reload');
 const naive = values.page === 'naive';
@@ -80,7 +77,7 @@ try {
   console.log('\nMain thread, by what it did (ms, nested work counted once, in the innermost):\n');
   for (const [name, ms] of mainThreadTime(trace.traceEvents as never).slice(0, top))
     console.log(`  ${name.padEnd(40)} ${ms.toFixed(0).padStart(7)}`);
-  console.log(`\n${layoutWork(trace.traceEvents as LayoutEvent[])}`);
+  console.log(`\n${layoutWork(trace.traceEvents as never)}`);
   const js = await attributeProfile(profile);
   const list = (title: string, rows: readonly { name: string; ms: number }[]): void => {
     console.log(`\n${title}\n`);
@@ -93,27 +90,4 @@ try {
   await context.close();
 } finally {
   await app.close();
-}
-
-/** A trace event of style or layout, with what Chrome says it covered. */
-interface LayoutEvent {
-  name: string;
-  ph: string;
-  args?: { beginData?: { dirtyObjects?: number; totalObjects?: number }; elementCount?: number };
-}
-
-/** How much each style recalculation and layout covered: a change that dirties the whole page shows here. */
-function layoutWork(events: readonly LayoutEvent[]): string {
-  const layouts = events.filter((e) => e.name === 'Layout' && e.args?.beginData?.dirtyObjects !== undefined);
-  const dirty = layouts.map((e) => e.args?.beginData?.dirtyObjects ?? 0).sort((a, b) => a - b);
-  const total = Math.max(0, ...layouts.map((e) => e.args?.beginData?.totalObjects ?? 0));
-  const styles = events
-    .filter((e) => e.name === 'UpdateLayoutTree' && e.args?.elementCount !== undefined)
-    .map((e) => e.args?.elementCount ?? 0)
-    .sort((a, b) => a - b);
-  const median = (xs: readonly number[]): number => xs[Math.floor(xs.length / 2)] ?? 0;
-  return [
-    `Layouts: ${layouts.length}, objects laid out median ${median(dirty)}, max ${dirty.at(-1) ?? 0}, of ${total} in the page`,
-    `Style recalculations: ${styles.length}, elements restyled median ${median(styles)}, max ${styles.at(-1) ?? 0}`,
-  ].join('\n');
 }

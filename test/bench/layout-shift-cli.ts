@@ -10,12 +10,13 @@
 import { parseArgs } from 'node:util';
 import { serveApp } from '../browser/harness.ts';
 import { startThrottle } from '../server/throttle.ts';
+import { wholeNumberFlags } from './flags.ts';
 import { formatLayoutShiftRows, measureLayoutShift } from './layout-shift.ts';
 
 const { values } = parseArgs({
   options: { products: { type: 'string', default: '3000' }, throttle: { type: 'boolean', default: false } },
 });
-const productCount = Number(values.products);
+const { products: productCount } = wholeNumberFlags(values, ['products']);
 
 const app = await serveApp('bench-layout-shift', { products: productCount });
 const throttle = values.throttle ? await startThrottle({ target: app.server.url }) : undefined;

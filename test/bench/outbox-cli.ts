@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { createStandin } from '../standin/standin.ts';
 import { launchChromium } from '../tools/chromium.ts';
 import { openBenchPage } from './bench-page.ts';
+import { wholeNumberFlags } from './flags.ts';
 import { formatOutboxRows, measureOutbox } from './outbox.ts';
 
 const { values } = parseArgs({
@@ -22,21 +23,24 @@ const { values } = parseArgs({
   },
 });
 
-const standin = createStandin({ products: Number(values.products) });
-for (const method of Number(values.latency) > 0 ? ['POST', 'PUT'] : [])
-  standin.faults.add({ match: { method }, type: 'latency', ms: Number(values.latency) });
+const { writes, runs, concurrency, products } = wholeNumberFlags(values, ['writes', 'runs', 'concurrency', 'products']);
+const { latency } = wholeNumberFlags(values, ['latency'], 0);
+
+const standin = createStandin({ products });
+for (const method of latency > 0 ? ['POST', 'PUT'] : [])
+  standin.faults.add({ match: { method }, type: 'latency', ms: latency });
 const cleanups: (() => Promise<unknown>)[] = [];
 try {
   const browser = await launchChromium();
   cleanups.push(() => browser.close());
   const { page } = await openBenchPage(browser, standin, cleanups);
   const m = await measureOutbox(page, standin, {
-    writes: Number(values.writes),
-    runs: Number(values.runs),
-    concurrency: Number(values.concurrency),
+    writes,
+    runs,
+    concurrency,
   });
   console.log(
-    `\nOutbox replay benchmark: ${m.entries} entries from ${m.writes} writes, median of ${m.runs} runs, headless Chromium, stand-in over HTTP${Number(values.latency) > 0 ? ` (+${values.latency} ms a write)` : ''}\n`,
+    `\nOutbox replay benchmark: ${m.entries} entries from ${m.writes} writes, median of ${m.runs} runs, headless Chromium, stand-in over HTTP${latency > 0 ? ` (+${latency} ms a write)` : ''}\n`,
   );
   for (const [name, value, note] of formatOutboxRows(m))
     console.log(`  ${name.padEnd(48)} ${value.padStart(20)}  ${note}`);

@@ -4,6 +4,7 @@
  *   node test/tools/run-ts.mjs test/bench/request-budget-cli.ts --products 50000 --refresh 15 --open 12
  */
 import { parseArgs } from 'node:util';
+import { wholeNumberFlags } from './flags.ts';
 import { formatRequestBudgetRows, measureRequestBudget } from './request-budget.ts';
 
 const { values } = parseArgs({
@@ -13,11 +14,8 @@ const { values } = parseArgs({
     open: { type: 'string', default: '12' },
   },
 });
-const budget = await measureRequestBudget({
-  products: Number(values.products),
-  refreshMinutes: Number(values.refresh),
-  openHours: Number(values.open),
-});
+const { products, refresh, open } = wholeNumberFlags(values, ['products', 'refresh', 'open']);
+const budget = await measureRequestBudget({ products, refreshMinutes: refresh, openHours: open });
 console.log(
   `\nRequest budget: ${budget.products.toLocaleString('en-GB')} products, one till, counted on the stand-in\n`,
 );

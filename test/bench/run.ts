@@ -16,6 +16,7 @@ import { openBenchPage } from './bench-page.ts';
 import { formatColdStartRows, measureColdStart } from './cold-start.ts';
 import { CORES, withCoresBusy } from './cpu.ts';
 import { formatFirstVisitRows, measureFirstVisit } from './first-visit.ts';
+import { wholeNumberFlags } from './flags.ts';
 import { heapMb } from './heap.ts';
 import { formatInteractionRows, interactionTargets, measureInteraction } from './interaction.ts';
 import { formatLayoutShiftRows, measureLayoutShift } from './layout-shift.ts';
@@ -36,16 +37,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'test-results/bench.json' },
   },
 });
-const productCount = Number(values.products);
-const runs = Number(values.runs);
-const writes = Number(values.writes);
-for (const [flag, value] of [
-  ['--products', productCount],
-  ['--runs', runs],
-  ['--writes', writes],
-] as const) {
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag} must be a whole number from 1`);
-}
+const { products: productCount, runs, writes } = wholeNumberFlags(values, ['products', 'runs', 'writes']);
 
 const median = (xs: readonly number[]): number => spread(xs).median;
 const p95 = (xs: readonly number[]): number => spread(xs).p95;

@@ -46,8 +46,15 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  /** `name` on a thread_name metadata event. */
-  args?: { name?: string; data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean } };
+  args?: {
+    /** On a thread_name metadata event. */
+    name?: string;
+    data?: { documentLoaderURL?: string; isOutermostMainFrame?: boolean };
+    /** On a Layout: the objects it laid out, of all in the page. */
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+    /** On an UpdateLayoutTree: the elements it restyled. */
+    elementCount?: number;
+  };
 }
 
 /** A time span in µs. */
@@ -189,4 +196,20 @@ export function mainThreadTime(events: readonly TraceEvent[]): [string, number][
   }
   close(Number.POSITIVE_INFINITY);
   return [...self].sort((a, b) => b[1] - a[1]);
+}
+
+/** How much each style recalculation and layout covered: a change that dirties the whole page shows here. */
+export function layoutWork(events: readonly TraceEvent[]): string {
+  const layouts = events.filter((e) => e.name === 'Layout' && e.args?.beginData?.dirtyObjects !== undefined);
+  const dirty = layouts.map((e) => e.args?.beginData?.dirtyObjects ?? 0).sort((a, b) => a - b);
+  const total = Math.max(0, ...layouts.map((e) => e.args?.beginData?.totalObjects ?? 0));
+  const styles = events
+    .filter((e) => e.name === 'UpdateLayoutTree' && e.args?.elementCount !== undefined)
+    .map((e) => e.args?.elementCount ?? 0)
+    .sort((a, b) => a - b);
+  const median = (xs: readonly number[]): number => xs[Math.floor(xs.length / 2)] ?? 0;
+  return [
+    `Layouts: ${layouts.length}, objects laid out median ${median(dirty)}, max ${dirty.at(-1) ?? 0}, of ${total} in the page`,
+    `Style recalculations: ${styles.length}, elements restyled median ${median(styles)}, max ${styles.at(-1) ?? 0}`,
+  ].join('\n');
 }
