@@ -3,7 +3,9 @@ import { wholeNumberFlags } from './flags.ts';
 
 describe('wholeNumberFlags', () => {
   it('reads each named flag as a whole number', () => {
-    expect(wholeNumberFlags({ products: '50000', runs: '3', out: 'x.json' }, ['products', 'runs'])).toEqual({
+    // As parseArgs gives them: other flags beside the numbers.
+    const values = { products: '50000', runs: '3', out: 'x.json' };
+    expect(wholeNumberFlags(values, ['products', 'runs'])).toEqual({
       products: 50_000,
       runs: 3,
     });
