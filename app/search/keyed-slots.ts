@@ -69,10 +69,14 @@ export class KeyedSlots {
     return this.entries.slice();
   }
 
-  /** The slots packed as field `key` of `part`. */
+  /**
+   * The slots packed as field `key` of `part`. The array is taken as it is, not copied (a 1.9 MB
+   * copy at 50,000 products, on every cold start): entries are replaced on commit, never written
+   * in place, so an index opened from a pack cannot change the pack under another.
+   */
   static from(part: PackedPart, key: string): KeyedSlots {
     const slots = new KeyedSlots();
-    slots.entries = part.array(key, Float64Array).slice();
+    slots.entries = part.array(key, Float64Array);
     return slots;
   }
 
