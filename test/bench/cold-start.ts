@@ -14,7 +14,7 @@
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, CDPSession, Page, Response } from 'playwright-core';
-import { DB_NAME } from '../../app/store/schema.ts';
+import { currentPackGen } from '../browser/page-reads.ts';
 import { spread } from './search.ts';
 import { type TraceBreakdown, tracedLoad } from './trace.ts';
 
@@ -231,10 +231,10 @@ export async function openPulledTill(
  * that has run a moment has, and its next start opens that instead of indexing every product.
  */
 export async function waitForPack(page: Page): Promise<void> {
-  // Polled from here: page.waitForFunction takes the promise packStored returns as a truthy answer
-  // and stops at once, so the reloads raced the pack (seen: "no packed index matched").
+  // Polled from here: page.waitForFunction takes a predicate's promise as a truthy answer and stops
+  // at once, so the reloads raced the pack (seen: "no packed index matched").
   const until = Date.now() + PACK_WAIT_MS;
-  while (!(await page.evaluate(packStored, DB_NAME))) {
+  while ((await currentPackGen(page)) === null) {
     if (Date.now() > until)
       throw new Error(
         `the till did not store its packed search index within ${PACK_WAIT_MS / 1000} s (is storage nearly full? the app then skips it and says so in the console)`,
@@ -408,30 +408,6 @@ async function measureLoad(page: Page, mode: Mode, load: Load, navigate: Navigat
   const raw = await page.evaluate(collect);
   if (raw.problem !== null) throw new Error(`the till did not start: ${raw.problem}`);
   return raw;
-}
-
-/**
- * Runs in the page: whether the search index is packed for the catalog as it stands (the stamp
- * row's generation is the products' current one, and a complete pull's: 0 is before any). Read
- * with the plain IndexedDB API, apart from the app.
- */
-function packStored(name: string): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(name);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction(['searchPack', 'meta'], 'readonly');
-      const stamp = tx.objectStore('searchPack').get('stamp');
-      const meta = tx.objectStore('meta').get('Product');
-      tx.oncomplete = () => {
-        db.close();
-        const gen = meta.result?.gen ?? 0;
-        resolve(gen > 0 && stamp.result?.gen === gen);
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
 }
 
 /** Runs in the page after a reload: the injected script's record and the browser's timings. */

@@ -15,7 +15,7 @@ import type { WorkerMessage } from '../../app/store/channel.ts';
 import { ROOT } from '../tools/build.ts';
 import { catalogCounts, type ServedApp, serveApp, unexpected, WAIT, watchProblems } from './harness.ts';
 import { type Link, linkFor, OUTAGES } from './outages.ts';
-import { readStoredProducts, readTillDb } from './page-reads.ts';
+import { currentPackGen, readStoredProducts } from './page-reads.ts';
 
 const PRODUCTS = 3000;
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -121,7 +121,7 @@ describe.each(OUTAGES)('offline catalog in Chromium: %s', (kind) => {
     expect(stored).toEqual(standin.records('Product'));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
     // A till that has run a moment packs its search index for the next start (after PACK_AFTER_MS).
-    await expect.poll(() => packedGen(page), WAIT).toBe(1);
+    await expect.poll(() => currentPackGen(page), WAIT).toBe(1);
   });
 
   it('offline, a reload loads the shell and search finds products by name and by barcode', async () => {
@@ -337,12 +337,3 @@ describe('first start without a token, and storage that will not open', () => {
     await context.close();
   });
 });
-
-/** The generation the stored search pack was made from, if it is the products' current one; else null. */
-async function packedGen(page: Page): Promise<number | null> {
-  const [stamp, meta] = (await readTillDb(page, [
-    { store: 'searchPack', key: 'stamp' },
-    { store: 'meta', key: 'Product' },
-  ])) as [{ gen: number } | undefined, { gen: number } | undefined];
-  return stamp && stamp.gen === meta?.gen ? stamp.gen : null;
-}

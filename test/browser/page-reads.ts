@@ -62,6 +62,19 @@ export async function readStoredProducts(where: Page | Frame): Promise<OpenRecor
   return pages.filter((page) => page.gen === gen).flatMap((page) => page.records);
 }
 
+/**
+ * The generation the stored search pack was made from, when it is the products' current one and
+ * a complete pull's (0 is before any); else null: there is no pack a start would open.
+ */
+export async function currentPackGen(where: Page | Frame): Promise<number | null> {
+  const [stamp, meta] = (await readTillDb(where, [
+    { store: 'searchPack', key: 'stamp' },
+    { store: 'meta', key: 'Product' },
+  ])) as [{ gen: number } | undefined, { gen: number } | undefined];
+  const gen = meta?.gen ?? 0;
+  return gen > 0 && stamp?.gen === gen ? gen : null;
+}
+
 /** Runs in the page: opens the database (never creating it), reads, closes. */
 async function readStores({ name, reads }: { name: string; reads: StoreRead[] }): Promise<unknown[]> {
   const request = <T>(r: IDBRequest<T>) =>
