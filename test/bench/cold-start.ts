@@ -15,6 +15,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, CDPSession, Page, Response } from 'playwright-core';
 import { currentPackGen } from '../browser/page-reads.ts';
+import { throttleCpu } from './cpu-throttle.ts';
 import { spread } from './search.ts';
 import { type TraceBreakdown, tracedLoad } from './trace.ts';
 
@@ -115,6 +116,12 @@ export interface ColdStartOptions {
   query?: string;
   /** One extra reload under the CPU profiler; default true. */
   profile?: boolean;
+  /**
+   * The CPU throttling rate of the watched and typed reloads (./cpu-throttle.ts); default 1. Fresh
+   * tabs, traced and profiled reloads stay at full speed: a new tab has no worker to throttle
+   * before it loads, and tracing a throttled page measures the tracer.
+   */
+  rate?: number;
 }
 
 /** More records than any of the three small kinds the stand-in seeds: a pages read this big is the products. */
@@ -155,6 +162,23 @@ export async function measureColdStart(
 
     const load: Load = { origin: new URL(appUrl).origin, query, timeout };
     const reload = (p: Page) => p.reload({ waitUntil: 'commit', timeout });
+    const rate = options.rate ?? 1;
+    // A reload at `rate`: a throttle of its own (a fresh tab replaces the page the last one held),
+    // kept until the load has its figures.
+    const measureThrottled = async (mode: Mode): Promise<RawReload> => {
+      if (rate === 1) return measureLoad(page, mode, load, reload);
+      const throttle = await throttleCpu(page, rate);
+      try {
+        await throttle.apply();
+        return await measureLoad(page, mode, load, async (p) => {
+          const response = await reload(p);
+          await throttle.apply(true);
+          return response;
+        });
+      } finally {
+        await throttle.close();
+      }
+    };
     const first = sample(await measureLoad(page, 'watch', load, reload));
     // Should the first reload have indexed the catalog afresh (the pack unreadable), the reloads
     // measured must not race the pack it writes.
@@ -182,8 +206,8 @@ export async function measureColdStart(
     };
     // Interleaved, so a noisy moment on the shared machine spreads over all of them.
     for (let run = 0; run < runs; run++) {
-      measure.watched.push(sample(await measureLoad(page, 'watch', load, reload)));
-      measure.typed.push(typedSample(await measureLoad(page, 'type', load, reload)));
+      measure.watched.push(sample(await measureThrottled('watch')));
+      measure.typed.push(typedSample(await measureThrottled('type')));
       measure.freshTab.push(await freshTab());
       // A reload, not a fresh tab: tracing a renderer from its start slows it down by half.
       measure.traced.push(
