@@ -58,16 +58,17 @@ export class ProductColumns {
     const bounds = strings.array('bounds', Int32Array, (textStarts[slots] as number) + 1);
     if (bounds[0] !== 0 || bounds[bounds.length - 1] !== text.length)
       throw strings.error('the bounds do not span the text');
-    // Copies (at memory speed), so whoever holds the packed object may reuse it.
+    // Taken, not copied (2.6 MB for 50,000 products): the columns are never written, and no one
+    // changes a pack once it is opened (KeyedSlots.from takes its array the same way).
     return new ProductColumns({
-      live: part.array('live', Uint8Array, slots).slice(),
-      kinds: part.array('kinds', Uint8Array, slots * FIELDS).slice(),
-      numbers: part.array('numbers', Float64Array, numberStarts[slots]).slice(),
-      numberStarts: numberStarts.slice(),
-      strings: { text, bounds: bounds.slice() },
-      textStarts: textStarts.slice(),
-      otherAt: otherAt.slice(),
-      others: part.array('others', Array, otherAt.length).slice(),
+      live: part.array('live', Uint8Array, slots),
+      kinds: part.array('kinds', Uint8Array, slots * FIELDS),
+      numbers: part.array('numbers', Float64Array, numberStarts[slots]),
+      numberStarts,
+      strings: { text, bounds },
+      textStarts,
+      otherAt,
+      others: part.array('others', Array, otherAt.length),
     });
   }
 
