@@ -45,17 +45,16 @@ export async function readFirst(db: TillDb): Promise<FirstRead> {
 }
 
 async function openProducts(db: TillDb): Promise<OpenedProducts> {
-  const kept = await readPack(db);
-  if (kept) {
-    try {
-      return { index: openSearchIndex(kept.packed), stamp: kept.stamp, packed: true };
-    } catch (error) {
-      // A pack another build wrote (a TypeError), or one damaged in storage: it is only a cache,
-      // so the till builds the index from the records below and stores a new pack, rather than
-      // failing every start on it.
-      if (!(error instanceof Error)) throw error;
-      console.warn('The stored search index could not be opened; indexing the catalog afresh:', error.message);
-    }
+  try {
+    const kept = await readPack(db);
+    if (kept) return { index: openSearchIndex(kept.packed), stamp: kept.stamp, packed: true };
+  } catch (error) {
+    // A pack another build wrote (a TypeError), one damaged in storage, or one IndexedDB can no
+    // longer read (Chromium keeps a value this big in a file beside the database: a
+    // NotReadableError once that file is gone). It is only a cache, so the till builds the index
+    // from the records below and stores a new pack, rather than failing every start on it.
+    if (!(error instanceof Error)) throw error;
+    console.warn('The stored search index could not be opened; indexing the catalog afresh:', errorText(error));
   }
   const { records, stamp } = await readStamped(db, 'Product');
   return { index: createSearchIndex(records), stamp, packed: false };

@@ -302,6 +302,37 @@ describe('page catalog state', () => {
         warn.mockRestore();
       }
     });
+
+    it('a pack IndexedDB cannot read (its file gone) is set aside with a warning, never a till that cannot start', async () => {
+      const { db } = await pulled();
+      const clock = packClock();
+      const state = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
+      await clock.fire();
+      state.close();
+      // Chromium's answer when the file beside the database that holds a big value is missing.
+      const unreadable = new Proxy(db, {
+        get(target, key) {
+          if (key !== 'transaction') return Reflect.get(target, key, target);
+          return (stores: string | string[], ...rest: unknown[]) => {
+            if ([stores].flat().includes('searchPack') && rest[0] !== 'readwrite')
+              throw new DOMException('The file could not be read.', 'NotReadableError');
+            return (target.transaction as (...args: unknown[]) => unknown)(stores, ...rest);
+          };
+        },
+      });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const rebuilt = await createCatalogState(unreadable, fakeChannel(), { packTimers: clock.timers });
+        expect(rebuilt.get().index.size).toBe(450);
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringMatching(/indexing the catalog afresh/),
+          'The file could not be read.',
+        );
+        rebuilt.close();
+      } finally {
+        warn.mockRestore();
+      }
+    });
   });
 });
 
