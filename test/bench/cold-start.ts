@@ -169,12 +169,7 @@ export async function measureColdStart(
       if (rate === 1) return measureLoad(page, mode, load, reload);
       const throttle = await throttleCpu(page, rate);
       try {
-        await throttle.apply();
-        return await measureLoad(page, mode, load, async (p) => {
-          const response = await reload(p);
-          await throttle.apply(true);
-          return response;
-        });
+        return await measureLoad(page, mode, load, (p) => throttle.navigate(() => reload(p)));
       } finally {
         await throttle.close();
       }

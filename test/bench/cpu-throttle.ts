@@ -32,6 +32,12 @@ export interface CpuThrottle {
    * better left alone by the worker's attach (the worker may be serving it).
    */
   apply(pageOnly?: boolean): Promise<void>;
+  /**
+   * Runs `go` (a reload or a page's first load, resolving once it has committed) at the rate: set
+   * before it, on the page and asked of the worker (a reload starts in the throttled process), and
+   * on the page again once it committed (the new document may be in another process).
+   */
+  navigate<T>(go: () => Promise<T>): Promise<T>;
   /** Times the fixed work in the page and in the worker, unthrottled and at the rate; leaves the rate set. */
   check(): Promise<Slowdown>;
   /** What Chromium answered when the worker was last asked to throttle: 'applied', or its refusal. */
@@ -88,6 +94,12 @@ export async function throttleCpu(page: Page, rate: number): Promise<CpuThrottle
   return {
     rate,
     apply,
+    async navigate(go) {
+      await apply();
+      const committed = await go();
+      await apply(true);
+      return committed;
+    },
     // Unthrottled and throttled in turn, so both meet the same moment of a busy machine.
     async check() {
       const base: { page: number; worker: number }[] = [];

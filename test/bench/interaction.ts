@@ -226,9 +226,8 @@ async function measurePage(
 }
 
 /**
- * One load (the probe types the query at once): the rate set on the page and asked of its worker
- * before it (a reload starts in the throttled process), and set on the page again once it has
- * committed; resolves with the first result on screen, in ms from navigation start.
+ * One load (the probe types the query at once), at the throttle's rate (CpuThrottle.navigate);
+ * resolves with the first result on screen, in ms from navigation start.
  */
 export async function loadTyped(
   page: Page,
@@ -237,9 +236,7 @@ export async function loadTyped(
   timeout: number,
 ): Promise<number> {
   const done = page.waitForEvent('console', { predicate: (message) => message.text() === DONE, timeout });
-  await throttle?.apply();
-  const response = await navigate();
-  await throttle?.apply(true);
+  const response = await (throttle ? throttle.navigate(navigate) : navigate());
   if (!response?.fromServiceWorker())
     throw new Error(`the offline load of ${page.url()} was not answered by a service worker`);
   await done.catch((error: unknown) => {
