@@ -47,14 +47,13 @@ describe('Chromium resends a POST dropped on a reused connection', () => {
       match: { method: 'POST', kind: 'Customer' },
       times: 1,
     });
-    const { body, outcome, before } = await postUntilReused(page, standin, (attempt) => ({
+    const { sent, body, outcome, before } = await postUntilReused(page, standin, (attempt) => ({
       Forename: 'Twice',
       Surname: `Sent ${attempt}`,
     }));
 
     expect(outcome.status).toBe(201);
-    const surname = (JSON.parse(body) as { Surname: string }).Surname;
-    const twins = standin.records('Customer').filter((c) => c.Forename === 'Twice' && c.Surname === surname);
+    const twins = standin.records('Customer').filter((c) => c.Forename === 'Twice' && c.Surname === sent.Surname);
     expect(twins).toHaveLength(2);
     expect(standin.records('Customer')).toHaveLength(before + 2);
     // The answer fetch() got is the second record: the first was made, then its answer was lost.
@@ -78,15 +77,14 @@ describe('Chromium resends a POST dropped on a reused connection', () => {
       reusedConnectionOnly: true,
       match: { method: 'POST', kind: 'Customer' },
     });
-    const { body, outcome } = await postUntilReused(page, standin, (attempt) => ({
+    const { sent, body, outcome } = await postUntilReused(page, standin, (attempt) => ({
       Forename: 'Many',
       Surname: `Times ${attempt}`,
     }));
 
     expect(outcome.status).toBe(201);
     const posts = standin.log.filter((e) => e.method === 'POST' && e.body === body);
-    const surname = (JSON.parse(body) as { Surname: string }).Surname;
-    const landed = standin.records('Customer').filter((c) => c.Forename === 'Many' && c.Surname === surname);
+    const landed = standin.records('Customer').filter((c) => c.Forename === 'Many' && c.Surname === sent.Surname);
     console.log(`Chromium sent one fetch() ${posts.length} times; ${landed.length} records`);
     expect(posts.length).toBeGreaterThanOrEqual(2);
     expect(landed).toHaveLength(posts.length);
@@ -108,12 +106,19 @@ async function postUntilReused(
   page: Page,
   standin: Standin,
   customer: (attempt: number) => Record<string, string>,
-): Promise<{ body: string; outcome: { status: number; record: Record<string, unknown> }; before: number }> {
+): Promise<{
+  sent: Record<string, string>;
+  body: string;
+  outcome: { status: number; record: Record<string, unknown> };
+  before: number;
+}> {
   for (let attempt = 1; ; attempt++) {
     const before = standin.records('Customer').length;
-    const body = JSON.stringify(customer(attempt));
+    const sent = customer(attempt);
+    const body = JSON.stringify(sent);
     const outcome = await postAfterWarming(page, standin.token, body);
-    if (standin.log.some((e) => e.body === body && e.fault === 'drop-after-apply')) return { body, outcome, before };
+    if (standin.log.some((e) => e.body === body && e.fault === 'drop-after-apply'))
+      return { sent, body, outcome, before };
     if (attempt === MOST_TRIES)
       throw new Error(`Chromium sent the POST on a new connection ${MOST_TRIES} times: the drop never fired`);
   }

@@ -183,6 +183,15 @@ describe('page catalog state', () => {
       const row = await db.get('searchPack', 'stamp');
       return row?.key === 'stamp' ? row : undefined;
     };
+    /** A pulled catalog whose pack a closed state stored, and the clock that stored it. */
+    const packedCatalog = async () => {
+      const catalog = await pulled();
+      const clock = packClock();
+      const state = await createCatalogState(catalog.db, fakeChannel(), { packTimers: clock.timers });
+      await clock.fire();
+      state.close();
+      return { ...catalog, clock };
+    };
     const packedOf = async (db: TillDb) => {
       const row = await db.get('searchPack', 'packed');
       return row?.key === 'packed' ? row.packed : undefined;
@@ -213,11 +222,7 @@ describe('page catalog state', () => {
     });
 
     it('is not used once a local write changed a product, nor after a pull; the change shows and a new pack follows', async () => {
-      const { db, standin, client } = await pulled();
-      const clock = packClock();
-      const first = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
-      await clock.fire();
-      first.close();
+      const { db, standin, client, clock } = await packedCatalog();
       const stored = await stampOf(db);
       expect(stored).toBeDefined();
 
@@ -270,11 +275,7 @@ describe('page catalog state', () => {
     });
 
     it('a pack of another version is set aside with a warning, the catalog indexed afresh, and the pack replaced', async () => {
-      const { db } = await pulled();
-      const clock = packClock();
-      const state = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
-      await clock.fire();
-      state.close();
+      const { db, clock } = await packedCatalog();
       const row = await packedOf(db);
       await db.put('searchPack', { key: 'packed', packed: { ...row!, version: -1 } as never });
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -304,11 +305,7 @@ describe('page catalog state', () => {
     });
 
     it('a pack IndexedDB cannot read (its file gone) is set aside with a warning, never a till that cannot start', async () => {
-      const { db } = await pulled();
-      const clock = packClock();
-      const state = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
-      await clock.fire();
-      state.close();
+      const { db, clock } = await packedCatalog();
       // Chromium's answer when the file beside the database that holds a big value is missing.
       const unreadable = new Proxy(db, {
         get(target, key) {
