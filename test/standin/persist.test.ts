@@ -4,12 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KIND_NAMES } from '../../app/epos/kinds.ts';
-import { harness } from './harness.ts';
+import { type Harness, harness } from './harness.ts';
 import { StateFileError } from './persist.ts';
 import { createStandin } from './standin.ts';
 
 let dir: string;
 let file: string;
+/** Stand-ins that may still have a write scheduled when their test ends. */
+const saving: Harness[] = [];
+
+/** A harness whose pending write is flushed before the folder is removed. */
+function persisted(options: Parameters<typeof harness>[0]): Harness {
+  const made = harness(options);
+  saving.push(made);
+  return made;
+}
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'standin-'));
@@ -17,12 +26,14 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // A write still scheduled would land in the folder while rm empties it (ENOTEMPTY on CI).
+  for (const made of saving.splice(0)) await made.standin.flush();
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('persistence', () => {
   it('round-trips records, next ids and the settings text through the file', async () => {
-    const first = harness({ persistFile: file, products: 30 });
+    const first = persisted({ persistFile: file, products: 30 });
     await first.call('POST', '/api/V2/Product', { Name: 'Crème Brûlée', SalePrice: 4.5 });
     await first.call('PUT', '/api/V2/Customer/3', { Notes: 'VIP' });
     await first.call('DELETE', '/api/V2/Product/31');
@@ -30,7 +41,7 @@ describe('persistence', () => {
     await first.call('POST', '/API/Integrations/AppSettings/', ' {"refresh": 30} ');
     await first.standin.flush();
 
-    const second = harness({ persistFile: file, products: 5, seed: 99 });
+    const second = persisted({ persistFile: file, products: 5, seed: 99 });
     for (const kind of KIND_NAMES) expect(second.standin.records(kind), kind).toEqual(first.standin.records(kind));
     expect(second.standin.settingsText).toBe(' {"refresh": 30} ');
     expect(second.standin.record('Customer', 3)?.Notes).toBe('VIP');
@@ -39,7 +50,7 @@ describe('persistence', () => {
   });
 
   it('saves after a write without being asked, and after server-side changes', async () => {
-    const { standin, call } = harness({ persistFile: file });
+    const { standin, call } = persisted({ persistFile: file });
     expect(existsSync(file)).toBe(false);
     await call('POST', '/api/V2/TenderType', { Name: 'Crypto' });
     await expect.poll(() => existsSync(file)).toBe(true);
@@ -56,14 +67,14 @@ describe('persistence', () => {
   });
 
   it('writes the seed on flush when there is no file yet, and nothing without persistFile', async () => {
-    const { standin } = harness({ persistFile: file, products: 3 });
+    const { standin } = persisted({ persistFile: file, products: 3 });
     await standin.flush();
     expect(createStandin({ persistFile: file }).records('Product')).toEqual(standin.records('Product'));
     await expect(harness().standin.flush()).resolves.toBeUndefined();
   });
 
   it('rekeys saved records for a stand-in of the other id style', async () => {
-    const v2 = harness({ persistFile: file, products: 2 });
+    const v2 = persisted({ persistFile: file, products: 2 });
     await v2.standin.flush();
     const contract = createStandin({ persistFile: file, idStyle: 'contract' });
     const product = contract.record('Product', 2);
@@ -77,7 +88,7 @@ describe('persistence', () => {
   });
 
   it('refuses a corrupt file with an error naming it, rather than reseeding', async () => {
-    const { standin } = harness({ persistFile: file, products: 2 });
+    const { standin } = persisted({ persistFile: file, products: 2 });
     await standin.flush();
     const good = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
     const bad: [string, string][] = [
@@ -99,7 +110,7 @@ describe('persistence', () => {
 
   it('reports a write that failed in the background on the next flush', async () => {
     await writeFile(join(dir, 'blocker'), 'a file where a folder should be');
-    const { standin } = harness({ persistFile: join(dir, 'blocker', 'state.json') });
+    const { standin } = persisted({ persistFile: join(dir, 'blocker', 'state.json') });
     standin.put('TenderType', { Name: 'Crypto' });
     await expect(standin.flush()).rejects.toThrow(StateFileError);
     await expect(standin.flush()).resolves.toBeUndefined();
