@@ -3,6 +3,7 @@
  */
 import { render } from 'preact';
 import { boot } from './page/boot.ts';
+import { beginFirstRead } from './page/catalog-reads.ts';
 import { App } from './ui/app.tsx';
 
 const root = document.getElementById('app');
@@ -14,4 +15,8 @@ render(
   </main>,
   root,
 );
-void boot().then((booted) => render(<App booted={booted} />, root));
+void boot().then((booted) => {
+  // Begun before the first render: the catalog state takes it when the session starts.
+  if (booted.status === 'ready') beginFirstRead(booted.db);
+  render(<App booted={booted} />, root);
+});

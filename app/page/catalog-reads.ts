@@ -44,6 +44,29 @@ export async function readFirst(db: TillDb): Promise<FirstRead> {
   return { products, tenderTypes, seatingTables, discountReasons, areaPrices, meta };
 }
 
+/** First reads begun at boot and not yet taken, by database. */
+const begun = new WeakMap<TillDb, Promise<FirstRead>>();
+
+/**
+ * Begins the first read at boot, before the page's first render and its session: the catalog is
+ * what the cashier waits for, and the read is mostly IndexedDB's own work. Whoever takes it
+ * listens for changes only from then on, so it must check for changes stored in between.
+ */
+export function beginFirstRead(db: TillDb): void {
+  const read = readFirst(db);
+  // Its failure is the taker's to report (the catalog state does); this only keeps the browser
+  // from calling it unhandled in the moment before it is taken.
+  read.catch(() => undefined);
+  begun.set(db, read);
+}
+
+/** The read {@link beginFirstRead} began for `db`, once; undefined when none was begun. */
+export function takeFirstRead(db: TillDb): Promise<FirstRead> | undefined {
+  const read = begun.get(db);
+  begun.delete(db);
+  return read;
+}
+
 async function openProducts(db: TillDb): Promise<OpenedProducts> {
   try {
     const kept = await readPack(db);

@@ -12,14 +12,14 @@ import { errorText } from '../epos/error-text.ts';
 import { CACHED_KINDS, type CachedKind, isCachedKind } from '../epos/kinds.ts';
 import type { DiscountReason, SeatingTable, TenderType } from '../epos/records.ts';
 import type { SearchIndex } from '../search/index.ts';
-import { readAll, readMeta, readOne, readStamped } from '../store/catalog.ts';
+import { readAll, readMeta, readOne, readStamp, readStamped } from '../store/catalog.ts';
 import type { PageChannel, PullProgressMessage, WorkerMessage } from '../store/channel.ts';
 import { type TillDb, wasReplaced } from '../store/db.ts';
 import type { KindMeta } from '../store/schema.ts';
 import { sameStamp } from '../store/search-pack.ts';
 import { type AreaPrices, areaPricesFor } from '../till/area-price.ts';
 import { applyChanges, changesFromAll, changesFromSome } from './catalog-index.ts';
-import { readFirst, storePack } from './catalog-reads.ts';
+import { readFirst, storePack, takeFirstRead } from './catalog-reads.ts';
 import { type PackTimers, schedulePacks } from './pack-later.ts';
 import type { Problem } from './problem.ts';
 import { watchStalls } from './stall-watch.ts';
@@ -101,9 +101,11 @@ export async function createCatalogState(
   const listener = (event: Event): void => onMessage(event);
   channel.addEventListener('message', listener);
 
+  // Begun at boot (before this listened) or here.
+  const begun = takeFirstRead(db);
   let first: Awaited<ReturnType<typeof readFirst>>;
   try {
-    first = await readFirst(db);
+    first = await (begun ?? readFirst(db));
   } catch (error) {
     channel.removeEventListener('message', listener);
     throw error;
@@ -230,6 +232,14 @@ export async function createCatalogState(
 
   onMessage = (event) => handle((event as MessageEvent<WorkerMessage>).data);
   for (const message of early.splice(0)) handle(message);
+  // A read begun before this listened may have missed a change's broadcast: the small kinds are
+  // read again (a few dozen records), the products only if their stamp moved.
+  if (begun)
+    void inTurn(async () => {
+      const kinds: CachedKind[] = CACHED_KINDS.filter((kind) => kind !== 'Product');
+      if (!sameStamp(await readStamp(db, 'Product'), products.stamp)) kinds.push('Product');
+      await reread(kinds);
+    });
 
   return {
     get: holder.get,

@@ -49,6 +49,11 @@ export async function readStamped<K extends CachedKind>(
   };
 }
 
+/** The stamp of a kind's catalog as it stands: a few rows, not the records. */
+export async function readStamp(db: TillDb, kind: CachedKind): Promise<CatalogStamp> {
+  return currentStamp(readTx(db) as unknown as CatalogTx, kind);
+}
+
 /** The stamp of a kind's catalog as it stands, read in `tx`. */
 export async function currentStamp(tx: CatalogTx, kind: CachedKind): Promise<CatalogStamp> {
   const [meta, local] = await Promise.all([

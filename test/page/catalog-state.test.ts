@@ -1,5 +1,6 @@
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
+import { beginFirstRead, takeFirstRead } from '../../app/page/catalog-reads.ts';
 import { createCatalogState } from '../../app/page/catalog-state.ts';
 import { openTillDb, type TillDb } from '../../app/store/db.ts';
 import { enqueue } from '../../app/store/outbox.ts';
@@ -176,6 +177,39 @@ describe('page catalog state', () => {
     expect(index.search('okapi').map((p) => p.ProductID)).toEqual([9001]);
     expect(index.size).toBe(451);
     state.close();
+  });
+
+  describe('a first read begun at boot, before the state listened', () => {
+    it('is the one the state opens with, and a change stored before it listened (no broadcast heard) shows', async () => {
+      const { db, standin, client } = await pulled();
+      beginFirstRead(db);
+      // Stored meanwhile; its broadcast went before anyone listened.
+      standin.put('Product', { ...standin.record('Product', 4), Name: 'Early Narwhal Roll' });
+      standin.put('TenderType', { ...standin.record('TenderType', 1), Name: 'Early Voucher' });
+      await pullCatalog({ db, client });
+      const state = await createCatalogState(db, fakeChannel());
+      // Queued after the catch-up read.
+      await state.refresh([]);
+      expect(
+        state
+          .get()
+          .index.search('narwhal')
+          .map((p) => p.Name),
+      ).toEqual(['Early Narwhal Roll']);
+      expect(state.get().tenderTypes.map((t) => t.Name)).toContain('Early Voucher');
+      expect(takeFirstRead(db)).toBeUndefined();
+      state.close();
+    });
+
+    it('reads the products again only when their stamp moved', async () => {
+      const { db } = await pulled();
+      beginFirstRead(db);
+      const state = await createCatalogState(db, fakeChannel());
+      await state.refresh([]);
+      expect(state.get().indexRevision).toBe(0);
+      expect(state.get().index.size).toBe(450);
+      state.close();
+    });
   });
 
   describe('the packed index kept for the next start', () => {
