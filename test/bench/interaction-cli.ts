@@ -1,6 +1,6 @@
 /**
  * Prints the interaction measurement (./interaction.ts) alone: builds the app, serves it with the
- * stand-in, opens it and the naive page in Chromium and measures both at CPU rates 1, 4 and 6.
+ * stand-in, opens it, the naive page and the bare page in Chromium and measures both at CPU rates 1, 4 and 6.
  *
  *   node test/tools/run-ts.mjs test/bench/interaction-cli.ts --products 50000 [--keystrokes 40 --taps 40 --reloads 5]
  */
@@ -32,7 +32,7 @@ try {
     for (const [name, value, note] of rows) console.log(`  ${name.padEnd(52)} ${value.padStart(22)}  ${note}`);
   };
   print(
-    `The tills shops own: ${productCount.toLocaleString('en-GB')} products, offline, app vs naive page at CPU 1x / 4x / 6x`,
+    `The tills shops own: ${productCount.toLocaleString('en-GB')} products, offline, app vs naive and bare pages at CPU 1x / 4x / 6x`,
     formatInteractionRows(measure),
   );
   print(

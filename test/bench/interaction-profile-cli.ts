@@ -6,17 +6,19 @@
  * this says why.
  *
  *   node test/tools/run-ts.mjs test/bench/interaction-profile-cli.ts --products 50000 --rate 6 --what keys|taps|reload
- *     [--page till|naive --count 30 --top 25]
+ *     [--page till|naive|bare --count 30 --top 25]
  */
 import { parseArgs } from 'node:util';
 import type { CDPSession } from 'playwright-core';
 import { serveApp } from '../browser/harness.ts';
+import { BARE_PATH, writeBareTill } from './bare-till.ts';
 import { attributeProfile, openPulledTill, waitForPack } from './cold-start.ts';
 import { throttleCpu } from './cpu-throttle.ts';
 import { wholeNumberFlags } from './flags.ts';
 import { loadTyped, TYPE_COOKIE, tapTiles, typeKeys } from './interaction.ts';
 import { addProbe } from './interaction-probe.ts';
-import { NAIVE_PATH, NAIVE_WORKER, writeNaiveTill } from './naive-till.ts';
+import { NAIVE_PATH, writeNaiveTill } from './naive-till.ts';
+import { PAGE_WORKER } from './offline-page.ts';
 import { layoutWork, mainThreadTime } from './trace.ts';
 
 const { values } = parseArgs({
@@ -32,25 +34,28 @@ const { values } = parseArgs({
 const { products, rate, count, top } = wholeNumberFlags(values, ['products', 'rate', 'count', 'top']);
 const what = values.what;
 if (what !== 'keys' && what !== 'taps' && what !== 'reload') throw new Error('--what must be keys, taps or reload');
-const naive = values.page === 'naive';
-if (!naive && values.page !== 'till') throw new Error('--page must be till or naive');
+/** The page profiled instead of the till, and how to write it. */
+const other = { naive: { path: NAIVE_PATH, write: writeNaiveTill }, bare: { path: BARE_PATH, write: writeBareTill } }[
+  values.page as 'naive' | 'bare'
+];
+if (!other && values.page !== 'till') throw new Error('--page must be till, naive or bare');
 
 const app = await serveApp('bench-interaction-profile', { products });
 try {
   const context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
   await addProbe(context, { cookie: TYPE_COOKIE, done: 'interaction:done' });
   const page = await openPulledTill(context, app.appUrl(), products, 300_000);
-  if (naive) {
+  if (other) {
     // Its worker installed online, as the bench does, so it loads offline.
-    await writeNaiveTill(app.outdir);
-    const worker = `${app.origin}${NAIVE_PATH}${NAIVE_WORKER}`;
-    await page.goto(`${app.origin}${NAIVE_PATH}`);
+    await other.write(app.outdir);
+    const worker = `${app.origin}${other.path}${PAGE_WORKER}`;
+    await page.goto(`${app.origin}${other.path}`);
     await page.waitForFunction((script) => navigator.serviceWorker.controller?.scriptURL === script, worker);
   }
   await context.setOffline(true);
   await context.addCookies([{ name: TYPE_COOKIE, value: 'flat white', url: app.origin }]);
   await loadTyped(page, undefined, () => page.reload({ waitUntil: 'commit' }), 300_000);
-  if (!naive) await waitForPack(page);
+  if (!other) await waitForPack(page);
   const throttle = await throttleCpu(page, rate);
   await throttle.apply();
   const cdp: CDPSession = await context.newCDPSession(page);

@@ -1,6 +1,7 @@
 /**
- * The tills shops own (issue 26): the real till and a naive page (./naive-till.ts), measured in
- * the same run, offline, with the catalog the till pulled, at Chrome's CPU throttling rates 1, 4
+ * The tills shops own (issue 26): the real till, a naive page (./naive-till.ts) and a bare page
+ * that does the least the measured interactions can (./bare-till.ts, the measurement's floor),
+ * measured in the same run, offline, with the catalog the till pulled, at Chrome's CPU throttling rates 1, 4
  * and 6 (./cpu-throttle.ts). At each rate and for each page: offline reloads to a typed product
  * on screen; real key presses in the search box, timed from the keydown to the results changed on
  * screen and by Event Timing; real clicks on result tiles, timed from the pointerdown to the
@@ -10,6 +11,7 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { BASKET_KEY } from '../../app/till/basket-storage.ts';
 import type { ServedApp } from '../browser/harness.ts';
+import { BARE_PATH, writeBareTill } from './bare-till.ts';
 import { openPulledTill, waitForPack } from './cold-start.ts';
 import { type CpuThrottle, type Slowdown, throttleCpu } from './cpu-throttle.ts';
 import { heapMb } from './heap.ts';
@@ -24,7 +26,8 @@ import {
   type Settled,
   settle,
 } from './interaction-probe.ts';
-import { NAIVE_PATH, NAIVE_WORKER, writeNaiveTill } from './naive-till.ts';
+import { NAIVE_PATH, writeNaiveTill } from './naive-till.ts';
+import { PAGE_WORKER } from './offline-page.ts';
 import { type Spread, spread } from './search.ts';
 import { tracedLoad } from './trace.ts';
 
@@ -54,11 +57,13 @@ export interface PageAtRate {
   workerThrottle: string;
 }
 
-/** Both pages at one rate. */
+/** The pages at one rate. */
 export interface RateMeasure {
   rate: number;
   app: PageAtRate;
   naive: PageAtRate;
+  /** The bare page: the measurement's floor. */
+  bare: PageAtRate;
 }
 
 /** What {@link measureInteraction} found. */
@@ -121,7 +126,7 @@ const DONE = 'interaction:done';
 const QUIET_FRAMES = 3;
 const SETTLE_MS = 100;
 
-/** Measures the app `app` serves and the naive page beside it, at each rate. */
+/** Measures the app `app` serves and the naive and bare pages beside it, at each rate. */
 export async function measureInteraction(
   app: ServedApp,
   productCount: number,
@@ -134,20 +139,23 @@ export async function measureInteraction(
     timeout: options.readyTimeoutMs ?? 300_000,
   };
   await writeNaiveTill(app.outdir);
+  await writeBareTill(app.outdir);
   const context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
   try {
     await addProbe(context, { cookie: TYPE_COOKIE, done: DONE });
     const till = await openPulledTill(context, app.appUrl(), productCount, plan.timeout);
-    // Opened once online, so its worker installs and precaches it as the till's did. Until that
-    // worker claims the page the till's controls it (its scope is the whole origin), and going
-    // offline before the precache is done would leave the naive page nothing to load from.
-    const naive = await context.newPage();
-    await naive.goto(`${app.origin}${NAIVE_PATH}`);
-    const worker = `${app.origin}${NAIVE_PATH}${NAIVE_WORKER}`;
-    await naive.waitForFunction((script) => navigator.serviceWorker.controller?.scriptURL === script, worker, {
-      timeout: plan.timeout,
-    });
-    await naive.close();
+    // Each opened once online, so its worker installs and precaches it as the till's did. Until
+    // that worker claims the page the till's controls it (its scope is the whole origin), and going
+    // offline before the precache is done would leave the page nothing to load from.
+    for (const path of [NAIVE_PATH, BARE_PATH]) {
+      const page = await context.newPage();
+      await page.goto(`${app.origin}${path}`);
+      const worker = `${app.origin}${path}${PAGE_WORKER}`;
+      await page.waitForFunction((script) => navigator.serviceWorker.controller?.scriptURL === script, worker, {
+        timeout: plan.timeout,
+      });
+      await page.close();
+    }
     await till.close();
     await context.setOffline(true);
     await context.addCookies([{ name: TYPE_COOKIE, value: encodeURIComponent(QUERY), url: app.origin }]);
@@ -158,6 +166,7 @@ export async function measureInteraction(
         // The till as it starts after a while: its search index packed for the catalog it has.
         app: await measurePage(context, { url: `${app.origin}/`, ready: waitForPack }, rate, plan),
         naive: await measurePage(context, { url: `${app.origin}${NAIVE_PATH}` }, rate, plan),
+        bare: await measurePage(context, { url: `${app.origin}${BARE_PATH}` }, rate, plan),
       });
     }
     return { products: productCount, query: QUERY, rates };
@@ -373,16 +382,17 @@ const ms = (value: number): string => (Number.isNaN(value) ? '–' : value.toFix
 const eventMs = (value: number): string => (value === 0 ? '<16' : ms(value));
 const times = (value: number): string => (Number.isFinite(value) && value > 0 ? value.toFixed(2) : '–');
 
-/** Rows for the bench table: each figure at 1x / 4x / 6x for the app, the naive page's and their ratio in the note. */
+/** Rows for the bench table: each figure at 1x / 4x / 6x for the app; the naive page's, their ratio and the bare page's in the note. */
 export function formatInteractionRows(m: InteractionMeasure): [string, string, string][] {
   const app = m.rates.map((r) => summary(r.app));
   const naive = m.rates.map((r) => summary(r.naive));
+  const bare = m.rates.map((r) => summary(r.bare));
   const row = (name: string, pick: (s: Summary) => number, unit = 'ms', show = ms): [string, string, string] => [
     name,
     `${app.map((s) => show(pick(s))).join(' / ')} ${unit}`,
     `naive ${naive.map((s) => show(pick(s))).join(' / ')}; naive/app ${m.rates
       .map((_, i) => times(pick(naive[i] as Summary) / pick(app[i] as Summary)))
-      .join(' / ')}x`,
+      .join(' / ')}x; bare ${bare.map((s) => show(pick(s))).join(' / ')}`,
   ];
   const spreadRows = (what: string, pick: (s: Summary) => Spread, show = ms): [string, string, string][] => [
     row(`${what}, p50`, (s) => pick(s).median, 'ms', show),
@@ -393,7 +403,7 @@ export function formatInteractionRows(m: InteractionMeasure): [string, string, s
     m.rates.map((r) => `${pick(r.app.slowdown.start).toFixed(1)}-${pick(r.app.slowdown.end).toFixed(1)}`).join(' / ');
   const counted = (name: string, pick: (s: Summary) => InteractionFigures): [string, string, string] => {
     const of = (sums: readonly Summary[]): string => sums.map((s) => `${pick(s).changed}/${pick(s).count}`).join(' / ');
-    return [name, of(app), `naive ${of(naive)}; the others are left out above`];
+    return [name, of(app), `naive ${of(naive)}, bare ${of(bare)}; the others are left out above`];
   };
   const mb = (value: number): string => value.toFixed(1);
   return [
@@ -416,33 +426,52 @@ export function formatInteractionRows(m: InteractionMeasure): [string, string, s
 
 /** Issue 26's targets, as [name, this run's value, met]: printed, never asserted. */
 export function interactionTargets(m: InteractionMeasure): [string, string, boolean][] {
-  const at = (rate: number): { app: Summary; naive: Summary } => {
+  const at = (rate: number): { app: Summary; naive: Summary; bare: Summary } => {
     const r = m.rates.find((x) => x.rate === rate);
     if (!r) throw new Error(`no figures at CPU rate ${rate}`);
-    return { app: summary(r.app), naive: summary(r.naive) };
+    return { app: summary(r.app), naive: summary(r.naive), bare: summary(r.bare) };
   };
   const fastest = at(Math.max(...m.rates.map((r) => r.rate)));
-  const ratios = (pick: (s: Summary) => number): number[] =>
-    m.rates.map((r) => pick(summary(r.naive)) / pick(summary(r.app)));
+  const ratios = (pick: (s: Summary) => number, of: 'app' | 'bare' = 'app'): number[] =>
+    m.rates.map((r) => pick(summary(r.naive)) / pick(summary(r[of])));
   const keyRatios = ratios((s) => s.keys.shown.p95);
   const tapRatios = ratios((s) => s.taps.shown.p95);
   const reloadRatios = ratios((s) => s.reload);
   const list = (xs: readonly number[]): string => `${xs.map(times).join(' / ')}x`;
+  // The bare page's figures are what the measurement itself costs: no page beats them.
+  const floor = (value: number, bare: number): string => `${ms(value)} ms (bare page ${ms(bare)})`;
+  const best = (pick: (s: Summary) => number): string => ` (a page at the floor: ${list(ratios(pick, 'bare'))})`;
   const heap = Math.max(...m.rates.map((r) => r.app.heapMb));
   const reload4 = at(4);
   return [
     [
       'keystroke to results p95 at 6x ≤ 50 ms (issue 26)',
-      `${ms(fastest.app.keys.shown.p95)} ms`,
+      floor(fastest.app.keys.shown.p95, fastest.bare.keys.shown.p95),
       fastest.app.keys.shown.p95 <= 50,
     ],
-    ['tap to basket p95 at 6x ≤ 50 ms', `${ms(fastest.app.taps.shown.p95)} ms`, fastest.app.taps.shown.p95 <= 50],
-    ["  keystroke p95 1.5x the naive page's, at 1x / 4x / 6x", list(keyRatios), keyRatios.every((x) => x >= 1.5)],
-    ["  tap p95 1.5x the naive page's, at 1x / 4x / 6x", list(tapRatios), tapRatios.every((x) => x >= 1.5)],
-    ['offline reload to a typed product ≤ 400 ms at 4x', `${ms(reload4.app.reload)} ms`, reload4.app.reload <= 400],
+    [
+      'tap to basket p95 at 6x ≤ 50 ms',
+      floor(fastest.app.taps.shown.p95, fastest.bare.taps.shown.p95),
+      fastest.app.taps.shown.p95 <= 50,
+    ],
+    [
+      "  keystroke p95 1.5x the naive page's, at 1x / 4x / 6x",
+      list(keyRatios) + best((s) => s.keys.shown.p95),
+      keyRatios.every((x) => x >= 1.5),
+    ],
+    [
+      "  tap p95 1.5x the naive page's, at 1x / 4x / 6x",
+      list(tapRatios) + best((s) => s.taps.shown.p95),
+      tapRatios.every((x) => x >= 1.5),
+    ],
+    [
+      'offline reload to a typed product ≤ 400 ms at 4x',
+      floor(reload4.app.reload, reload4.bare.reload),
+      reload4.app.reload <= 400,
+    ],
     [
       '  3x faster than the naive page at 4x (1x / 4x / 6x)',
-      list(reloadRatios),
+      list(reloadRatios) + best((s) => s.reload),
       reload4.naive.reload / reload4.app.reload >= 3,
     ],
     ['heap ≤ 30 MB (the till after a load, most of any rate)', `${heap.toFixed(1)} MB`, heap <= 30],

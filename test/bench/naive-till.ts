@@ -1,67 +1,28 @@
 /**
  * The naive page the till is measured against (issue 26): a first attempt at an offline till. It
  * reads every product with one getAll into an array, filters them with `includes` on every
- * keystroke and renders the first 50 matches as buttons; a tap adds one to a basket list. It
- * carries the till's roles and names (the search box, the results list, the basket region), so
- * the same measuring code drives both.
+ * keystroke and renders the first 50 matches as buttons; a tap adds one to a basket list.
  *
- * It is served on the app's origin, under /naive/, so it opens the IndexedDB the app filled (the
- * product pages of the current generation: app/store/schema.ts). The app's worker answers only
- * its own precached files and API calls and lets this page's requests through to the network,
- * where an offline reload would fail; so the page has a worker of its own, scoped to /naive/ (the
- * nearer scope controls the page), that precaches its two files and serves them cache first, the
- * least any offline page does.
+ * It is served on the app's origin, under /naive/ (./offline-page.ts), so it opens the IndexedDB
+ * the app filled (the product pages of the current generation: app/store/schema.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DB_NAME } from '../../app/store/schema.ts';
+import { PAGE_WORKER, scriptCalling, writeOfflinePage } from './offline-page.ts';
 
 /** Where the naive page is, on the app's origin. */
 export const NAIVE_PATH = '/naive/';
-/** Its worker's script, in NAIVE_PATH. */
-export const NAIVE_WORKER = 'sw.js';
 
 /** How many matches the naive page renders, as the till does. */
 const LIMIT = 50;
 
-const HTML = `<!doctype html>
-<html lang="en">
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width">
-<title>Naive till</title>
-<section aria-label="Product search">
-<input type="search" aria-label="Search products" autocomplete="off" autofocus>
-<p>Loading the products…</p>
-<ul aria-label="Search results"></ul>
-</section>
-<section aria-label="Basket">
-<h2>Basket</h2>
-<ul aria-label="Basket lines"></ul>
-</section>
-<script type="module" src="naive.js"></script>
-`;
-
-/** Its worker: a plain script (it never runs in Node, and test/ is typed without the worker's globals). */
-const WORKER = `const CACHE = 'naive-till';
-self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['./', 'naive.js'])).then(() => self.skipWaiting()));
-});
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
-self.addEventListener('fetch', (event) => {
-  event.respondWith(caches.match(event.request, { ignoreSearch: true }).then((hit) => hit ?? fetch(event.request)));
-});
-`;
-
 /** Writes the page, its script and its worker under `dir` (a build's folder, served at the origin's root). */
-export async function writeNaiveTill(dir: string): Promise<void> {
-  const folder = join(dir, ...NAIVE_PATH.split('/').filter(Boolean));
-  await mkdir(folder, { recursive: true });
-  await writeFile(join(folder, 'index.html'), HTML);
-  await writeFile(
-    join(folder, 'naive.js'),
-    `(${naiveTill.toString()})(${JSON.stringify({ dbName: DB_NAME, limit: LIMIT, worker: NAIVE_WORKER })});\n`,
-  );
-  await writeFile(join(folder, NAIVE_WORKER), WORKER);
+export function writeNaiveTill(dir: string): Promise<void> {
+  return writeOfflinePage(dir, {
+    path: NAIVE_PATH,
+    title: 'Naive till',
+    status: 'Loading the products…',
+    script: scriptCalling(naiveTill, { dbName: DB_NAME, limit: LIMIT, worker: PAGE_WORKER }),
+  });
 }
 
 /** A product as the naive page reads it: whatever the API stored. */
@@ -70,7 +31,7 @@ interface NaiveProduct {
   SalePrice?: unknown;
 }
 
-/** The page's script (serialised into naive.js, so it closes over nothing). */
+/** The page's script (serialised into its page.js, so it closes over nothing). */
 function naiveTill({ dbName, limit, worker }: { dbName: string; limit: number; worker: string }): void {
   const find = <T extends Element>(selector: string): T => {
     const found = document.querySelector<T>(selector);
