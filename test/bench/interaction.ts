@@ -1,12 +1,12 @@
 /**
  * The tills shops own (issue 26): the real till, a naive page (./naive-till.ts) and a bare page
  * that does the least the measured interactions can (./bare-till.ts, the measurement's floor),
- * measured in the same run, offline, with the catalog the till pulled, at Chrome's CPU throttling rates 1, 4
- * and 6 (./cpu-throttle.ts). At each rate and for each page: offline reloads to a typed product
- * on screen; real key presses in the search box, timed from the keydown to the results changed on
- * screen and by Event Timing; real clicks on result tiles, timed from the pointerdown to the
- * basket changed on screen and by Event Timing; the JS heap after a load; the startup's compile
- * time on a traced reload. Figures are printed, never asserted.
+ * measured in the same run, offline, with the catalog the till pulled, at Chrome's CPU throttling
+ * rates 1, 4 and 6 (./cpu-throttle.ts). At each rate and for each page: offline reloads to a
+ * typed product on screen; real key presses in the search box, timed from the keydown to the
+ * results changed on screen and by Event Timing; real clicks on result tiles, timed from the
+ * pointerdown to the basket changed on screen and by Event Timing; the JS heap after a load; the
+ * startup's compile time on a traced reload. Figures are printed, never asserted.
  */
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { BASKET_KEY } from '../../app/till/basket-storage.ts';
