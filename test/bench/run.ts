@@ -321,7 +321,7 @@ async function main(): Promise<void> {
     );
     print(`Offline cold start: ${productCount} products cached, median (min–max)`, formatColdStartRows(cold));
     print(
-      `The tills shops own (issue 26): offline, the till and a naive page at CPU throttling ${interaction.rates.map((r) => r.rate).join(' / ')}x`,
+      `The tills shops own (issue 26): offline, the till, a naive page and the bare page (the floor) at CPU throttling ${interaction.rates.map((r) => r.rate).join(' / ')}x`,
       formatInteractionRows(interaction),
     );
     print(
