@@ -68,6 +68,29 @@ describe('build.mjs --outdir', () => {
       expect(output.stdout).toMatch(new RegExp(String.raw`app\s+assets/${chunk!.replace('.', '\\.')}\s`));
   });
 
+  it('preloads every chunk the entry script imports, however deep, and nothing the back office fetches later', async () => {
+    const html = await readFile(join(outdir, 'index.html'), 'utf8');
+    const entry = /src="assets\/(app-[A-Z0-9]+\.js)"/.exec(html)?.[1] as string;
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="assets\/([^"]+)">/g)].map((m) => m[1]);
+    // The static import closure, read from the chunks themselves.
+    const imported = new Set<string>();
+    const visit = async (file: string): Promise<void> => {
+      for (const [, chunk] of (await readFile(join(outdir, 'assets', file), 'utf8')).matchAll(
+        /(?:from|import)"\.\/(chunk-[A-Z0-9]+\.js)"/g, // import("...") is a lazy one, and does not match
+      )) {
+        if (imported.has(chunk as string)) continue;
+        imported.add(chunk as string);
+        await visit(chunk as string);
+      }
+    };
+    await visit(entry);
+    expect(imported.size).toBeGreaterThan(1);
+    expect(preloaded.sort()).toEqual([...imported].sort());
+    expect(preloaded.indexOf(entry)).toBe(-1);
+    // Before the entry script: a preload after it would be asked for only once the entry is parsed.
+    expect(html.lastIndexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('<script type="module"'));
+  });
+
   it('builds sw.js (not hashed) with the manifest compiled in', async () => {
     const sw = await readFile(join(outdir, 'sw.js'), 'utf8');
     for (const entry of manifest) {
