@@ -329,6 +329,71 @@ describe('till and back office in Chromium', () => {
     );
   });
 
+  it('a search draws the tiles the screen shows and a row or two more, the rest as the cashier scrolls or arrows to them, at 1024x768, 1920x1080 and 390x844', async () => {
+    for (const [width, height] of [
+      [1024, 768],
+      [1920, 1080],
+      [390, 844],
+    ] as const) {
+      const at = `${width}x${height}`;
+      // A page of its own: what a page once drew, it keeps drawing.
+      const sized = await app!.browser.newContext({ viewport: { width, height } });
+      try {
+        const page = await open(sized);
+        await page.goto((app as ServedApp).appUrl());
+        await catalogCounts(page, PRODUCTS).waitFor(WAIT);
+        await page.getByRole('searchbox', { name: 'Search products' }).fill('a');
+        await page.getByText('First 50 matches').waitFor(WAIT);
+        const tiles = page.getByRole('list', { name: 'Search results' }).getByRole('button');
+        /** How many tiles are drawn once no more are coming, and whether the last drawn is below what the screen shows. */
+        const settled = async (): Promise<{ drawn: number; lastHidden: boolean }> => {
+          let drawn = -1;
+          for (let now = await tiles.count(); now !== drawn; now = await tiles.count()) {
+            drawn = now;
+            await page.waitForTimeout(300);
+          }
+          const lastHidden = await tiles.last().evaluate((tile) => {
+            const box = tile.getBoundingClientRect();
+            // The products scroll on their own from 900 px wide, the page below that.
+            const scroller = tile.closest('.order-pad-find');
+            const bottom =
+              scroller && getComputedStyle(scroller).overflowY === 'auto'
+                ? scroller.getBoundingClientRect().bottom
+                : innerHeight;
+            return box.top >= bottom;
+          });
+          return { drawn, lastHidden };
+        };
+        const first = await settled();
+        // No room on screen is left empty while results wait to be drawn.
+        expect(first.lastHidden || first.drawn === 50, `${at}: ${JSON.stringify(first)}`).toBe(true);
+        // A till's screen draws about a screenful, not all fifty.
+        if (width === 1024) expect(first.drawn, at).toBeLessThan(50);
+        if (width === 1024) {
+          // Arrows: End goes to the last tile drawn, which brings more, until the fiftieth.
+          await page.getByRole('searchbox', { name: 'Search products' }).press('ArrowDown');
+          const lastFocused = async (): Promise<boolean> =>
+            (await tiles.count()) === 50 && (await focusedName(page)) === (await tiles.nth(49).textContent())?.trim();
+          for (let i = 0; i < 10 && !(await lastFocused()); i++) {
+            await page.keyboard.press('End');
+            await settled();
+          }
+          expect(await tiles.count(), at).toBe(50);
+          expect(await lastFocused(), at).toBe(true);
+        } else {
+          // Scrolling to the last tile drawn brings more, until all fifty are drawn.
+          for (let i = 0; i < 10 && (await tiles.count()) < 50; i++) {
+            await tiles.last().scrollIntoViewIfNeeded();
+            await settled();
+          }
+          expect(await tiles.count(), at).toBe(50);
+        }
+      } finally {
+        await sized.close();
+      }
+    }
+  });
+
   it('a scan lands in the basket wherever focus is, the Amount field included (left as typed), and / or F2 brings focus back to search, at 1024x768, 768x1024 and 390x844', async () => {
     let scanned = 0;
     await onEachSize(

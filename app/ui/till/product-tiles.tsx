@@ -2,6 +2,7 @@
  * Products as tiles, one tap (or Enter) each to add: the search's results and the favourites.
  * A tile says what the cashier sees on it, its name and price, and is named by exactly that.
  */
+import type { RefObject } from 'preact';
 import type { TillProduct } from '../../search/index.ts';
 import { memo } from '../memo.tsx';
 import { useGridKeys } from './use-grid-keys.ts';
@@ -22,6 +23,10 @@ export interface ProductTilesProps extends ProductActions {
   label: string;
   /** Takes Up from the first row (back to the search box). */
   onLeaveTop?: () => void;
+  /** Draws only the first `shown` products (use-tiles-in-view.ts); all by default. */
+  shown?: number;
+  /** The grid's list element, for a caller that watches its tiles. */
+  gridRef?: RefObject<HTMLUListElement | null>;
 }
 
 /**
@@ -33,7 +38,15 @@ export interface ProductTilesProps extends ProductActions {
  * product. At CPU 6x, 50,000 products, the same 109 key presses (test/bench/interaction-profile-cli.ts):
  * layout 1,726 ms keyed against 1,372 by place, style 490 against 303, paint 912 against 646.
  */
-export function ProductTiles({ products, label, onAdd, priceOf, onLeaveTop }: ProductTilesProps) {
+export function ProductTiles({
+  products,
+  label,
+  onAdd,
+  priceOf,
+  onLeaveTop,
+  shown = products.length,
+  gridRef,
+}: ProductTilesProps) {
   const keys = useGridKeys(products, onLeaveTop);
   // The tile's place among the grid's items is its product's place in `products` (rooms are items
   // too), so the tapped product is found without computing every tile's id on each tap.
@@ -43,6 +56,7 @@ export function ProductTiles({ products, label, onAdd, priceOf, onLeaveTop }: Pr
   };
   return (
     <ul
+      ref={gridRef}
       class="product-tiles"
       aria-label={label}
       onKeyDown={keys.onKeyDown}
@@ -55,7 +69,7 @@ export function ProductTiles({ products, label, onAdd, priceOf, onLeaveTop }: Pr
         if (index >= 0) keys.onFocusTile(index);
       }}
     >
-      {products.map((product, index) =>
+      {products.slice(0, shown).map((product, index) =>
         product === null ? (
           // Keyed by place: the tile that comes takes this room.
           <li key={`room-${index}`} class="product-tile-room" aria-hidden="true" />

@@ -9,6 +9,7 @@ import type { SearchIndex, TillProduct } from '../../search/index.ts';
 import { memo } from '../memo.tsx';
 import { type ProductActions, ProductTiles } from './product-tiles.tsx';
 import { useSearchKey } from './use-search-key.ts';
+import { useTilesInView } from './use-tiles-in-view.ts';
 
 /** Props of {@link Search}. */
 export interface SearchProps extends ProductActions {
@@ -122,6 +123,7 @@ interface ResultsProps extends ProductActions {
 }
 
 function Results({ index, query, results, pulling, onAdd, priceOf, onLeaveTop }: ResultsProps) {
+  const tiles = useTilesInView<HTMLUListElement>(results.length);
   if (!index) return <p class="notice">Loading the catalog…</p>;
   if (index.size === 0) {
     return (
@@ -145,6 +147,8 @@ function Results({ index, query, results, pulling, onAdd, priceOf, onLeaveTop }:
       {results.length > 0 ? (
         <ProductTiles
           products={results}
+          shown={tiles.shown}
+          gridRef={tiles.gridRef}
           label="Search results"
           onAdd={onAdd}
           priceOf={priceOf}
