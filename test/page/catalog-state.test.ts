@@ -18,6 +18,14 @@ async function pulled() {
   return { db, standin, client };
 }
 
+/** The names `state`'s index finds for `query`, in its order. */
+function namesFound(state: Awaited<ReturnType<typeof createCatalogState>>, query: string): string[] {
+  return state
+    .get()
+    .index.search(query)
+    .map((p) => p.Name);
+}
+
 describe('page catalog state', () => {
   it('starts empty before any pull', async () => {
     const state = await createCatalogState(await freshDb(), fakeChannel());
@@ -59,8 +67,8 @@ describe('page catalog state', () => {
     expect(view.indexRevision).toBe(before + 1);
     expect(changes).toBeGreaterThan(1);
     expect(view.index.size).toBe(450);
-    expect(view.index.search('zebra').map((p) => p.Name)).toEqual(['Renamed Zebra Cake']);
-    expect(view.index.search('quokka').map((p) => p.Name)).toEqual(['Brand New Quokka Bun']);
+    expect(namesFound(state, 'zebra')).toEqual(['Renamed Zebra Cake']);
+    expect(namesFound(state, 'quokka')).toEqual(['Brand New Quokka Bun']);
     expect(view.index.search(String(standin.record('Product', 7)?.Name)).length).toBeGreaterThan(0);
     expect(view.index.byBarcode('5099999999999')?.Name).toBe('Brand New Quokka Bun');
     expect(view.meta.find((m) => m.kind === 'Product')?.count).toBe(450);
@@ -190,12 +198,7 @@ describe('page catalog state', () => {
       const state = await createCatalogState(db, fakeChannel());
       // Queued after the catch-up read.
       await state.refresh([]);
-      expect(
-        state
-          .get()
-          .index.search('narwhal')
-          .map((p) => p.Name),
-      ).toEqual(['Early Narwhal Roll']);
+      expect(namesFound(state, 'narwhal')).toEqual(['Early Narwhal Roll']);
       expect(state.get().tenderTypes.map((t) => t.Name)).toContain('Early Voucher');
       expect(takeFirstRead(db)).toBeUndefined();
       state.close();
@@ -246,12 +249,7 @@ describe('page catalog state', () => {
       const first = standin.record('Product', 1) as { Name: string; Barcode: string };
       expect(opened.get().index.size).toBe(450);
       expect(opened.get().index.byBarcode(first.Barcode)?.Name).toBe(first.Name);
-      expect(
-        opened
-          .get()
-          .index.search(first.Name)
-          .map((p) => p.Name),
-      ).toContain(first.Name);
+      expect(namesFound(opened, first.Name)).toContain(first.Name);
       opened.close();
     });
 
@@ -262,12 +260,7 @@ describe('page catalog state', () => {
 
       await enqueue(db, { op: 'update', kind: 'Product', id: 3, body: { Name: 'Offline Walrus Tart' } }, 1);
       const afterWrite = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
-      expect(
-        afterWrite
-          .get()
-          .index.search('walrus')
-          .map((p) => p.Name),
-      ).toEqual(['Offline Walrus Tart']);
+      expect(namesFound(afterWrite, 'walrus')).toEqual(['Offline Walrus Tart']);
       await clock.fire();
       const repacked = await stampOf(db);
       expect(repacked?.local).not.toBe(stored?.local);
@@ -276,18 +269,8 @@ describe('page catalog state', () => {
       standin.put('Product', { ...standin.record('Product', 4), Name: 'Pulled Narwhal Roll' });
       await pullCatalog({ db, client });
       const afterPull = await createCatalogState(db, fakeChannel(), { packTimers: clock.timers });
-      expect(
-        afterPull
-          .get()
-          .index.search('narwhal')
-          .map((p) => p.Name),
-      ).toEqual(['Pulled Narwhal Roll']);
-      expect(
-        afterPull
-          .get()
-          .index.search('walrus')
-          .map((p) => p.Name),
-      ).toEqual(['Offline Walrus Tart']);
+      expect(namesFound(afterPull, 'narwhal')).toEqual(['Pulled Narwhal Roll']);
+      expect(namesFound(afterPull, 'walrus')).toEqual(['Offline Walrus Tart']);
       afterPull.close();
     });
 
