@@ -90,6 +90,12 @@ const TARGET = 'es2022';
  *   Issue 26's modulepreload links for the entry's chunks added 0.13 KB to the page (50.59 ->
  *   50.72): an offline reload at CPU 4x had its startup scripts in at 45 ms instead of 82 and its
  *   first results at 342 instead of 359, a fresh tab its scripts at 69 instead of 86 (medians).
+ *   Issue 26's search results drawn a screenful at a time added 0.25 KB (50.72 -> 50.97: the
+ *   IntersectionObserver on the grid's first and last tiles, what fits learnt once), and End
+ *   drawing them all to reach the last result 0.11 KB. At CPU 4x (interaction bench, 50,000
+ *   products) the keystroke to results went from 46 to 31 ms (p95) and the offline reload to a
+ *   typed product read 388 ms against 387 before all of issue 26's changes of that session
+ *   (+0.38 KB): the kilobytes cost nothing measurable there; gate 51.5.
  * - lazy, 24.0 KB: the back office (settings, sync, pending changes, records), the API client,
  *   the customer form, the queuing code (fetched with the first write), the outbox's repair
  *   actions, the first-start setup form and the back office's stylesheet, each fetched when first
@@ -147,7 +153,7 @@ const TARGET = 'es2022';
  *   Issue 24's state machine added 0.88 KB (23.01 -> 23.89): the table's every row, a person's
  *   decisions included, since the worker applies the same next() (2.9 KB raw). Gate 24.
  */
-const BUDGET = { app: 51_000, lazy: 42_500, worker: 24_000 };
+const BUDGET = { app: 51_500, lazy: 42_500, worker: 24_000 };
 
 /** EPOS_API_BASE, checked (readApiBase): set once by main() before any build. */
 let DEFAULT_API_BASE = '';

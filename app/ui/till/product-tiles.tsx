@@ -27,6 +27,8 @@ export interface ProductTilesProps extends ProductActions {
   shown?: number;
   /** The grid's list element, for a caller that watches its tiles. */
   gridRef?: RefObject<HTMLUListElement | null>;
+  /** Draws every product, so End goes to the last one rather than the last drawn. */
+  onDrawAll?: () => void;
 }
 
 /**
@@ -46,6 +48,7 @@ export function ProductTiles({
   onLeaveTop,
   shown = products.length,
   gridRef,
+  onDrawAll,
 }: ProductTilesProps) {
   const keys = useGridKeys(products, onLeaveTop);
   // The tile's place among the grid's items is its product's place in `products` (rooms are items
@@ -59,7 +62,14 @@ export function ProductTiles({
       ref={gridRef}
       class="product-tiles"
       aria-label={label}
-      onKeyDown={keys.onKeyDown}
+      onKeyDown={(event) => {
+        if (event.key !== 'End' || shown >= products.length || !onDrawAll) return keys.onKeyDown(event);
+        event.preventDefault();
+        const grid = event.currentTarget as HTMLElement;
+        onDrawAll();
+        // Preact draws them in a microtask, before the next frame.
+        requestAnimationFrame(() => grid.querySelector<HTMLElement>('li:last-child .product-tile')?.focus());
+      }}
       onClick={(event) => {
         const product = products[indexOf(event)];
         if (product) onAdd(product);

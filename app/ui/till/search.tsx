@@ -149,6 +149,7 @@ function Results({ index, query, results, pulling, onAdd, priceOf, onLeaveTop }:
           products={results}
           shown={tiles.shown}
           gridRef={tiles.gridRef}
+          onDrawAll={tiles.drawAll}
           label="Search results"
           onAdd={onAdd}
           priceOf={priceOf}

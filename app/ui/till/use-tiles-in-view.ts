@@ -18,6 +18,8 @@ const MORE_TILES = 8;
 export interface TilesInView<T extends Element> {
   shown: number;
   gridRef: RefObject<T | null>;
+  /** Draws them all (End, to reach the last); they go again once the grid is back at its top. */
+  drawAll(): void;
 }
 
 /**
@@ -52,5 +54,5 @@ export function useTilesInView<T extends Element>(total: number): TilesInView<T>
     observer.observe(last);
     return () => observer.disconnect();
   }, [watching, shown, total, wanted]);
-  return { shown, gridRef };
+  return { shown, gridRef, drawAll: () => setWanted((drawn) => Math.max(drawn, total)) };
 }
