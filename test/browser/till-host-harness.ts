@@ -32,15 +32,38 @@ export async function appFrameIn(host: Page): Promise<Frame> {
   return frame;
 }
 
+/** How long the host page must stay at its top before Submit is pressed. */
+const TOP_HELD_MS = 500;
+
 /**
  * Presses the host's Submit as a cashier does. The host page is brought back to its top first:
  * after the test has worked in the app frame further down, Playwright's own scroll to the button
  * and its click raced in Chromium, and the click landed in the app frame (a frame of another site,
  * in its own process) instead. The status line proves the host took the press.
+ *
+ * The top must also hold: a payment makes the app scroll its Send button into view a frame later
+ * (order-pad.tsx's bringIntoView), which scrolls the host page too. On a loaded machine that
+ * scroll came after a single scroll to the top, and the host stayed scrolled down (CI, twice).
  */
 export async function pressSubmit(host: Page): Promise<void> {
-  await host.evaluate(() => window.scrollTo(0, 0));
-  await host.waitForFunction(() => window.scrollY === 0, undefined, WAIT);
+  // Counted from this press, not an earlier one.
+  await host.evaluate(() => {
+    (window as unknown as { topSince?: number }).topSince = undefined;
+  });
+  await host.waitForFunction(
+    (quietMs) => {
+      const state = window as unknown as { topSince?: number };
+      if (window.scrollY !== 0) {
+        window.scrollTo(0, 0);
+        state.topSince = undefined;
+        return false;
+      }
+      state.topSince ??= performance.now();
+      return performance.now() - state.topSince >= quietMs;
+    },
+    TOP_HELD_MS,
+    WAIT,
+  );
   await host.getByRole('button', { name: 'Submit' }).click();
   await host
     .getByRole('status')
