@@ -47,11 +47,7 @@ export class PackedPart {
 
   /** Field `key`, a typed array of `type` (with `length` items when given), copied into a plain array to grow and change. */
   numbers(key: string, type: abstract new (...args: never[]) => ArrayLike<number>, length?: number): number[] {
-    const typed = this.array(key, type, length);
-    // A loop into a sized array: several times quicker than Array.from on a typed array.
-    const list = new Array<number>(typed.length);
-    for (let i = 0; i < typed.length; i++) list[i] = typed[i] as number;
-    return list;
+    return plainArray(this.array(key, type, length));
   }
 
   /** Field `key`, an object read the same way. */
@@ -63,6 +59,14 @@ export class PackedPart {
   error(problem: string): TypeError {
     return packError(`${this.name}: ${problem}`);
   }
+}
+
+/** `typed` copied into a plain array, to grow and change. */
+export function plainArray(typed: ArrayLike<number>): number[] {
+  // A loop into a sized array: several times quicker than Array.from on a typed array.
+  const list = new Array<number>(typed.length);
+  for (let i = 0; i < typed.length; i++) list[i] = typed[i] as number;
+  return list;
 }
 
 function packError(problem: string): TypeError {
