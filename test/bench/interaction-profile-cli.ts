@@ -5,21 +5,24 @@
  * paint, ...) and its JavaScript by function, self time, heaviest first. The bench says how long;
  * this says why.
  *
- *   node test/tools/run-ts.mjs test/bench/interaction-profile-cli.ts --products 50000 --rate 6 --what keys|taps|reload
+ *   node test/tools/run-ts.mjs test/bench/interaction-profile-cli.ts --products 50000 --rate 6 --what keys|taps|reload|first-letters
  *     [--page till|naive|bare --count 30 --top 25]
+ *
+ * first-letters: each query's first letter typed into the emptied box, the keystroke that draws
+ * the results grid from nothing; only the presses are counted, not the emptying between them.
  */
 import { parseArgs } from 'node:util';
 import type { CDPSession } from 'playwright-core';
 import { serveApp } from '../browser/harness.ts';
 import { BARE_PATH, writeBareTill } from './bare-till.ts';
-import { attributeProfile, openPulledTill, waitForPack } from './cold-start.ts';
+import { attributeProfile, type CpuProfile, openPulledTill, waitForPack } from './cold-start.ts';
 import { throttleCpu } from './cpu-throttle.ts';
 import { wholeNumberFlags } from './flags.ts';
-import { loadTyped, TYPE_COOKIE, tapTiles, typeKeys } from './interaction.ts';
+import { loadTyped, TYPE_COOKIE, tapTiles, typeFirstLetters, typeKeys } from './interaction.ts';
 import { addProbe } from './interaction-probe.ts';
 import { NAIVE_PATH, writeNaiveTill } from './naive-till.ts';
 import { PAGE_WORKER } from './offline-page.ts';
-import { layoutWork, mainThreadTime } from './trace.ts';
+import { eventsWithin, layoutWork, mainThreadTime, markedSpans, type Span } from './trace.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +36,10 @@ const { values } = parseArgs({
 });
 const { products, rate, count, top } = wholeNumberFlags(values, ['products', 'rate', 'count', 'top']);
 const what = values.what;
-if (what !== 'keys' && what !== 'taps' && what !== 'reload') throw new Error('--what must be keys, taps or reload');
+if (what !== 'keys' && what !== 'taps' && what !== 'reload' && what !== 'first-letters')
+  throw new Error('--what must be keys, taps, reload or first-letters');
+/** The user-timing mark the first-letters presses are bracketed by. */
+const PRESS = 'profiled-press';
 /** The page profiled instead of the till, and how to write it. */
 const other = { naive: { path: NAIVE_PATH, write: writeNaiveTill }, bare: { path: BARE_PATH, write: writeBareTill } }[
   values.page as 'naive' | 'bare'
@@ -63,7 +69,9 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   // The profiler's session must not reset the rate: set again after it attached.
   await throttle.apply(true);
-  await app.browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.execute'] });
+  await app.browser.startTracing(page, {
+    categories: ['devtools.timeline', 'toplevel', 'v8.execute', 'blink.user_timing'],
+  });
   await cdp.send('Profiler.start');
   let summary: string;
   if (what === 'reload') {
@@ -71,13 +79,26 @@ try {
     const shown: number[] = [];
     for (let i = 0; i < count; i++) shown.push(await loadTyped(page, throttle, reload, 300_000));
     summary = `${count} offline reloads at CPU ${rate}x to "flat white" on screen: ${shown.map((ms) => ms.toFixed(0)).join(', ')} ms`;
+  } else if (what === 'first-letters') {
+    const mark = (name: string) => page.evaluate((n) => void performance.mark(n), name);
+    const samples = await typeFirstLetters(page, count, async (press) => {
+      await mark(`${PRESS}:start`);
+      await press();
+      await mark(`${PRESS}:end`);
+    });
+    const shown = samples.flatMap((s) => (s.shownMs === null ? [] : [Math.round(s.shownMs)]));
+    summary = `First letters at CPU ${rate}x, typed into the emptied box (only the presses counted): ${shown.sort((a, b) => a - b).join(', ')} ms`;
   } else {
     const samples = what === 'keys' ? await typeKeys(page, count) : await tapTiles(page, count);
     const changed = samples.filter((s) => s.shownMs !== null).length;
     summary = `${what === 'keys' ? 'Key presses' : 'Taps'} at CPU ${rate}x: ${samples.length} timed, ${changed} changed the screen`;
   }
-  const { profile } = await cdp.send('Profiler.stop');
+  const { profile: whole } = await cdp.send('Profiler.stop');
   const trace = JSON.parse((await app.browser.stopTracing()).toString('utf8')) as { traceEvents: unknown[] };
+  // First letters: only what happened during the presses, not the emptying between them.
+  const spans = what === 'first-letters' ? markedSpans(trace.traceEvents as never, PRESS) : undefined;
+  if (spans) trace.traceEvents = eventsWithin(trace.traceEvents as never, spans);
+  const profile = spans ? profileWithin(whole, spans) : whole;
   console.log(`\n${summary}, ${products.toLocaleString('en-GB')} products`);
   console.log('\nMain thread, by what it did (ms, nested work counted once, in the innermost):\n');
   for (const [name, ms] of mainThreadTime(trace.traceEvents as never).slice(0, top))
@@ -95,4 +116,23 @@ try {
   await context.close();
 } finally {
   await app.close();
+}
+
+/**
+ * The samples of `profile` taken inside `spans`. V8's profile and Chrome's trace read the same
+ * clock (µs), so the trace's marks place the samples.
+ */
+function profileWithin(profile: CpuProfile & { startTime?: number }, spans: readonly Span[]): CpuProfile {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [0];
+  let at = profile.startTime ?? 0;
+  profile.samples?.forEach((id, i) => {
+    at += profile.timeDeltas?.[i] ?? 0;
+    if (spans.some(([a, b]) => at >= a && at < b)) {
+      samples.push(id);
+      // attributeProfile counts a sample as the delta after it.
+      timeDeltas.push(profile.timeDeltas?.[i + 1] ?? 0);
+    }
+  });
+  return { nodes: profile.nodes, samples, timeDeltas };
 }

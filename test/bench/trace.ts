@@ -58,7 +58,7 @@ interface TraceEvent {
 }
 
 /** A time span in µs. */
-type Span = [number, number];
+export type Span = [number, number];
 
 /**
  * A load traced browser-wide, broken down by what the page's main thread did from its navigation
@@ -196,6 +196,31 @@ export function mainThreadTime(events: readonly TraceEvent[]): [string, number][
   }
   close(Number.POSITIVE_INFINITY);
   return [...self].sort((a, b) => b[1] - a[1]);
+}
+
+/**
+ * The spans between the page's `performance.mark(\`${name}:start\`)` and its next
+ * `performance.mark(\`${name}:end\`)`, in trace time (µs), in order.
+ */
+export function markedSpans(events: readonly TraceEvent[], name: string): Span[] {
+  const marks = events
+    .filter((e) => e.cat.includes('blink.user_timing') && (e.name === `${name}:start` || e.name === `${name}:end`))
+    .sort((a, b) => a.ts - b.ts);
+  const spans: Span[] = [];
+  let start: number | undefined;
+  for (const mark of marks) {
+    if (mark.name === `${name}:start`) start = mark.ts;
+    else if (start !== undefined) {
+      spans.push([start, mark.ts]);
+      start = undefined;
+    }
+  }
+  return spans;
+}
+
+/** The events that start inside `spans`, with the metadata (thread names) that says whose they are. */
+export function eventsWithin(events: readonly TraceEvent[], spans: readonly Span[]): TraceEvent[] {
+  return events.filter((e) => e.ph === 'M' || spans.some(([a, b]) => e.ts >= a && e.ts < b));
 }
 
 /** How much each style recalculation and layout covered: a change that dirties the whole page shows here. */
