@@ -19,13 +19,23 @@ export function createSearch(table: ProductTable): (query: string, limit?: numbe
   const marks = new Marks();
   const byScore = scoreOrder(table, marks);
   let last: LastQuery | undefined;
+  // Every search starts with one letter, and its lookup is the costliest (most products have a
+  // word that starts with it): kept per letter and limit until the table changes.
+  let firsts = { version: -1, found: new Map<string, { slots: number[]; last: LastQuery | undefined }>() };
   return (query, limit = DEFAULT_LIMIT) => {
     const whole = squash(fold(query));
     const terms = words(whole).slice(0, MAX_WORDS);
     const max = Math.floor(limit);
     if (terms.length === 0 || !(max > 0)) return [];
-    marks.next(table.rank.length);
     const { version } = table;
+    if (firsts.version !== version) firsts = { version, found: new Map() };
+    const key = whole.length === 1 ? `${max} ${whole}` : undefined;
+    const kept = key === undefined ? undefined : firsts.found.get(key);
+    if (kept) {
+      last = kept.last;
+      return kept.slots.map((slot) => table.products.get(slot) as TillProduct);
+    }
+    marks.next(table.rank.length);
     let slots: number[];
     if (last !== undefined && last.version === version && narrows(last.terms, terms)) {
       const found = recheck(table, marks, last.slots, whole, terms).sort(byScore);
@@ -37,6 +47,7 @@ export function createSearch(table: ProductTable): (query: string, limit?: numbe
         found.complete && found.slots.length <= NARROW_MAX ? { terms, slots: [...found.slots], version } : undefined;
       slots = best(table, marks, found.slots, max, found.full, byScore);
     }
+    if (key !== undefined) firsts.found.set(key, { slots, last });
     return slots.map((slot) => table.products.get(slot) as TillProduct);
   };
 }

@@ -226,6 +226,25 @@ describe('changes', () => {
     expect(index.ids()).toEqual([3, 2]);
   });
 
+  it('a letter searched again after a change finds what changed (one-letter results are kept until then)', () => {
+    const index = createSearchIndex([product(1, 'Banana Bread'), product(2, 'Carrot Cake')]);
+    expect(names(index.search('b'))).toEqual(['Banana Bread']);
+    expect(names(index.search('b'))).toEqual(['Banana Bread']);
+    index.upsert([product(3, 'Bagel')]);
+    expect(names(index.search('b'))).toEqual(['Bagel', 'Banana Bread']);
+    expect(names(index.search('b', 1))).toEqual(['Bagel']);
+    index.remove([1]);
+    expect(names(index.search('b'))).toEqual(['Bagel']);
+    index.upsert([product(3, 'Scone')]);
+    expect(index.search('b')).toEqual([]);
+    expect(names(index.search('B'))).toEqual([]);
+    // From a kept letter, the next one still narrows to the right products.
+    index.upsert([product(4, 'Brownie'), product(5, 'Brioche')]);
+    expect(names(index.search('b'))).toEqual(['Brioche', 'Brownie']);
+    expect(names(index.search('b'))).toEqual(['Brioche', 'Brownie']);
+    expect(names(index.search('bro'))).toEqual(['Brownie']);
+  });
+
   it('still finds codes by substring after every product was replaced many times', () => {
     const products = seededProducts(30);
     const index = createSearchIndex(products);
