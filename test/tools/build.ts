@@ -9,10 +9,15 @@ import { fileURLToPath } from 'node:url';
 /** The project's top level: the nearest folder up from here with build.mjs (this file also runs bundled into .cache/). */
 export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 
-function findRoot(dir: string): string {
-  if (existsSync(join(dir, 'build.mjs'))) return dir;
+/**
+ * The nearest folder from `dir` up holding both build.mjs and package.json. build.mjs alone is not
+ * enough: run-ts.mjs bundles an entry named build.ts into .cache/build.mjs, and every tool bundled
+ * beside it then ran that script as the build (seen: benches waiting 300 s for an app never built).
+ */
+export function findRoot(dir: string): string {
+  if (existsSync(join(dir, 'build.mjs')) && existsSync(join(dir, 'package.json'))) return dir;
   const up = dirname(dir);
-  if (up === dir) throw new Error(`no build.mjs in any folder above ${fileURLToPath(import.meta.url)}`);
+  if (up === dir) throw new Error(`no build.mjs with a package.json in any folder above ${dir}`);
   return findRoot(up);
 }
 
