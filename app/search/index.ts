@@ -37,8 +37,8 @@ export interface SearchIndex {
   upsert(products: readonly TillProduct[]): void;
   /** Drops products by id; unknown ids are ignored. */
   remove(ids: readonly number[]): void;
-  /** Every indexed id (as `get` takes it), in name order. */
-  ids(): number[];
+  /** The indexed ids (as `get` takes it) in name order: every one, or the first `limit`; costs what it returns. */
+  ids(limit?: number): number[];
   /** The index as strings and typed arrays, for `openSearchIndex`: a copy, which later changes leave as it is. */
   pack(): PackedSearch;
   /** How many products are indexed. */
@@ -74,7 +74,12 @@ function indexOver(table: ProductTable): SearchIndex {
     },
     upsert: (batch) => upsert(table, batch),
     remove: (ids) => remove(table, ids),
-    ids: () => table.order.map((slot) => table.ids[slot] as number),
+    ids: (limit = Number.POSITIVE_INFINITY) => {
+      const count = Math.min(Math.max(0, Math.floor(limit)), table.order.length);
+      const ids = new Array<number>(count);
+      for (let at = 0; at < count; at++) ids[at] = table.ids[table.order[at] as number] as number;
+      return ids;
+    },
     pack: () => packTable(table),
     get size() {
       return table.slotOf.size;

@@ -226,6 +226,14 @@ describe('changes', () => {
     expect(index.ids()).toEqual([3, 2]);
   });
 
+  it('ids gives the first ids in name order when given a limit, every one without', () => {
+    const index = createSearchIndex([product(1, 'Scone'), product(2, 'Brownie'), product(3, 'Flapjack')]);
+    expect(index.ids()).toEqual([2, 3, 1]);
+    expect(index.ids(2)).toEqual([2, 3]);
+    expect(index.ids(5)).toEqual([2, 3, 1]);
+    expect(index.ids(0)).toEqual([]);
+  });
+
   it('a letter searched again after a change finds what changed (one-letter results are kept until then)', () => {
     const index = createSearchIndex([product(1, 'Banana Bread'), product(2, 'Carrot Cake')]);
     expect(names(index.search('b'))).toEqual(['Banana Bread']);
