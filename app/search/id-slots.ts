@@ -30,10 +30,10 @@ export class IdSlots {
     return new IdSlots(new Float64Array(0), new Int32Array(0));
   }
 
-  /** The table packed in `part`. */
+  /** The table packed in `part`, its arrays taken as they are: they are never written (changes go in the Map). */
   static from(part: PackedPart): IdSlots {
     const ids = part.array('ids', Float64Array);
-    return new IdSlots(ids.slice(), part.array('slots', Int32Array, ids.length).slice());
+    return new IdSlots(ids, part.array('slots', Int32Array, ids.length));
   }
 
   /** How many ids have a slot. */

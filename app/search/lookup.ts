@@ -96,7 +96,7 @@ export function lookup(
   }
   // Level 4, inside a code, is the one that scans text. Only a product holding every word can
   // complete, so the rarest word so far is scanned for and the others checked on its holders.
-  let survivors: number[] | undefined;
+  let survivors: Int32Array | undefined;
   for (const t of marked.map((_, t) => t).sort((a, b) => (holders[a] as number) - (holders[b] as number))) {
     const term = marked[t] as string;
     const bit = 1 << t;

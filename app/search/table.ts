@@ -55,8 +55,11 @@ export class ProductTable {
   readonly nameWords: Vocabulary;
   readonly codeWords: CodeWords;
   readonly codeText: CodeText;
-  /** Live slots by folded name, then id. */
-  order: number[] = [];
+  /**
+   * Live slots by folded name, then id. Replaced whole by each batch, never written in place, so an
+   * opened table reads it in the pack's own array (50,000 numbers not copied on every start).
+   */
+  order = new Int32Array(0);
   /** Position of each live slot in `order`; its length is the slot capacity. */
   rank = new Int32Array(0);
   /** Batch scratch: 1 for slots being replaced or removed. */
@@ -83,7 +86,7 @@ export class ProductTable {
       ids: Float64Array.from(this.ids),
       slotOf: this.slotOf.pack(),
       free: Int32Array.from(this.free),
-      order: Int32Array.from(this.order),
+      order: this.order.slice(),
       rank: this.rank.slice(),
       nameWords: this.nameWords.pack(),
       codeWords: this.codeWords.pack(),
@@ -109,7 +112,7 @@ export class ProductTable {
       codeWords: CodeWords.from(part.part('codeWords')),
       codeText,
     });
-    table.order = part.numbers('order', Int32Array, ids.length - free.length);
+    table.order = part.array('order', Int32Array, ids.length - free.length);
     if (table.slotOf.size !== table.order.length)
       throw part.error(`slotOf holds ${table.slotOf.size} ids for ${table.order.length} products`);
     const rank = part.array('rank', Int32Array);

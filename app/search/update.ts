@@ -94,7 +94,8 @@ function commit(table: ProductTable, going: readonly number[], added: readonly n
   };
   const kept = going.length === 0 ? table.order : table.order.filter((slot) => table.going[slot] !== 1);
   // Each new slot finds its place by binary search, so a small batch compares a few names, not all.
-  const order: number[] = [];
+  const order = new Int32Array(kept.length + added.length);
+  let to = 0;
   let from = 0;
   for (const slot of byNames(table, added)) {
     let lo = from;
@@ -104,10 +105,10 @@ function commit(table: ProductTable, going: readonly number[], added: readonly n
       if (byName(kept[mid] as number, slot) < 0) lo = mid + 1;
       else hi = mid;
     }
-    for (; from < lo; from++) order.push(kept[from] as number);
-    order.push(slot);
+    for (; from < lo; from++) order[to++] = kept[from] as number;
+    order[to++] = slot;
   }
-  for (; from < kept.length; from++) order.push(kept[from] as number);
+  for (; from < kept.length; from++) order[to++] = kept[from] as number;
   table.order = order;
   for (let k = 0; k < order.length; k++) table.rank[order[k] as number] = k;
   for (const slot of going) table.going[slot] = 0;
