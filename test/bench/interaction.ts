@@ -269,11 +269,8 @@ export async function loadTyped(
  */
 export async function typeKeys(page: Page, changes: number): Promise<InteractionSample[]> {
   await page.locator(SELECTORS.box).focus();
-  // The load typed its query: cleared, untimed.
-  await page.keyboard.press('Control+A');
-  await arm(page, SELECTORS.search);
-  await page.keyboard.press('Backspace');
-  await settle(page, QUIET_FRAMES, SETTLE_MS);
+  // The load typed its query.
+  await emptyBox(page);
   const timed: { what: string; opens?: boolean; settled: Settled }[] = [];
   let changed = 0;
   const enough = (): boolean => changed >= changes || timed.length >= changes * PRESSES_PER_CHANGE;
@@ -310,10 +307,7 @@ export async function typeFirstLetters(
   await page.locator(SELECTORS.box).focus();
   const timed: { what: string; opens: boolean; settled: Settled }[] = [];
   for (let i = 0; i < count; i++) {
-    await page.keyboard.press('Control+A');
-    await arm(page, SELECTORS.search);
-    await page.keyboard.press('Backspace');
-    await settle(page, QUIET_FRAMES, SETTLE_MS);
+    await emptyBox(page);
     const letter = (KEYSTROKE_QUERIES[i % KEYSTROKE_QUERIES.length] as string).charAt(0);
     await arm(page, SELECTORS.search);
     let settled: Settled | undefined;
@@ -325,6 +319,14 @@ export async function typeFirstLetters(
     timed.push({ what: letter, opens: true, settled });
   }
   return samples(timed, await eventEntries(page));
+}
+
+/** Empties the focused search box, untimed, and waits until the results it showed are gone. */
+async function emptyBox(page: Page): Promise<void> {
+  await page.keyboard.press('Control+A');
+  await arm(page, SELECTORS.search);
+  await page.keyboard.press('Backspace');
+  await settle(page, QUIET_FRAMES, SETTLE_MS);
 }
 
 /** Real clicks on the result tiles on screen, in turn, each adding its product to the basket. */
