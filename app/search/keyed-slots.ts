@@ -98,7 +98,7 @@ export class KeyedSlots {
 }
 
 /** The first entry of sorted `entries` not below `value`. */
-export function lowerBound(entries: Float64Array, value: number): number {
+export function lowerBound(entries: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = entries.length;
   while (lo < hi) {

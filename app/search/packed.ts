@@ -3,6 +3,7 @@
  * IndexedDB stores and reads it back at memory speed and opening it builds nothing.
  */
 import { PackedPart } from './packed-part.ts';
+import { oneByte } from './product-columns.ts';
 import { type PackedTable, ProductTable } from './table.ts';
 
 /**
@@ -34,8 +35,7 @@ export function unpackTable(packed: unknown): ProductTable {
 
 /** About how many bytes `packed` takes: strings at their in-memory width, typed arrays' bytes. */
 export function packedSize(packed: unknown): number {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every one-byte (Latin-1) code unit, control characters included
-  if (typeof packed === 'string') return /[^\u0000-\u00ff]/.test(packed) ? packed.length * 2 : packed.length;
+  if (typeof packed === 'string') return oneByte(packed) ? packed.length : packed.length * 2;
   if (ArrayBuffer.isView(packed)) return packed.byteLength;
   if (typeof packed === 'number') return 8;
   if (typeof packed !== 'object' || packed === null) return 0;

@@ -10,6 +10,7 @@ import {
   type TillProduct,
   tillProduct,
 } from '../../app/search/index.ts';
+import { oneByte } from '../../app/search/product-columns.ts';
 import { mulberry32, pick } from '../standin/prng.ts';
 import { product, seededProducts } from './fixture.ts';
 import { randomQuery } from './queries.ts';
@@ -217,6 +218,29 @@ describe('pack and open', () => {
     expect(opened.search('art 6')).toEqual([opened.get(6)]);
     expect(opened.search('quoted')).toEqual([opened.get(4)]);
     expect(opened.byBarcode('5012345678900')).toBe(opened.get(2));
+  });
+
+  it('keeps the packed text one byte a character when some names have characters past U+00FF', () => {
+    const wide = [
+      product(9001, 'Nando’s Peri-Peri Chicken'),
+      product(9002, 'Espresso – double', { Sku: 'SKU-€-1' }),
+      product(9003, 'Ÿ and ÿ, ſ and þ'),
+    ];
+    const built = createSearchIndex([...seededProducts(30), ...wide]);
+    const packed = stored(built.pack());
+    expect(/[^\u0000-\u00ff]/.test(packed.table.products.strings.text)).toBe(false);
+    const opened = openSearchIndex(packed);
+    for (const { ProductID } of wide) expect(opened.get(ProductID as number)).toEqual(built.get(ProductID as number));
+    expect(opened.search('nando')).toEqual([opened.get(9001)]);
+    expect(opened.search('espresso')).toEqual([opened.get(9002)]);
+    expect(opened.pack()).toEqual(built.pack());
+  });
+
+  it('oneByte: U+00FF is one byte, U+0100 and a lone surrogate are not', () => {
+    expect(oneByte('')).toBe(true);
+    expect(oneByte('Crème brûlée ÿ')).toBe(true);
+    expect(oneByte('Ā')).toBe(false);
+    expect(oneByte('a\ud800')).toBe(false);
   });
 
   it('repacks an opened index, copying the products it never read as they were packed', () => {
