@@ -3,7 +3,7 @@ import { CodeText, type PackedCodeText } from './code-text.ts';
 import { CodeWords, type PackedCodeWords } from './code-words.ts';
 import { foldName } from './fields.ts';
 import { IdSlots, type PackedIdSlots } from './id-slots.ts';
-import type { PackedPart } from './packed-part.ts';
+import { type PackedPart, plainArray } from './packed-part.ts';
 import type { PackedProducts } from './product-columns.ts';
 import { SlotProducts } from './slot-products.ts';
 import { SlotText } from './slot-text.ts';
@@ -28,7 +28,7 @@ export interface PackedTable {
 /** What a table is made of: all empty in a new one. */
 interface TableParts {
   products: SlotProducts;
-  ids: number[];
+  ids: number[] | Float64Array;
   slotOf: IdSlots;
   free: number[];
   names: SlotText;
@@ -44,8 +44,11 @@ interface TableParts {
  */
 export class ProductTable {
   readonly products: SlotProducts;
-  /** The id of each slot (kept when the slot is freed). */
-  readonly ids: number[];
+  /**
+   * The id of each slot (kept when the slot is freed): an opened table reads them in the pack's
+   * Float64Array and copies them into a growing array at its first `setId` (update.ts).
+   */
+  private slotIds: number[] | Float64Array;
   readonly slotOf: IdSlots;
   readonly free: number[];
   /** Folded Name per slot. */
@@ -69,7 +72,7 @@ export class ProductTable {
 
   constructor(parts: Partial<TableParts> = {}) {
     this.products = parts.products ?? SlotProducts.empty();
-    this.ids = parts.ids ?? [];
+    this.slotIds = parts.ids ?? [];
     this.slotOf = parts.slotOf ?? IdSlots.empty();
     this.free = parts.free ?? [];
     this.names = parts.names ?? new SlotText();
@@ -79,11 +82,22 @@ export class ProductTable {
     this.codeText = parts.codeText ?? new CodeText();
   }
 
+  /** The id of each slot, by slot; its length is how many slots there are. */
+  get ids(): ArrayLike<number> {
+    return this.slotIds;
+  }
+
+  /** Gives `slot` the id `id`; `slot` is an existing slot or the next new one. */
+  setId(slot: number, id: number): void {
+    if (!Array.isArray(this.slotIds)) this.slotIds = plainArray(this.slotIds);
+    this.slotIds[slot] = id;
+  }
+
   /** The table, copied into strings and typed arrays (taken between batches, as every call is). */
   pack(): PackedTable {
     return {
       products: this.products.pack(this.ids.length),
-      ids: Float64Array.from(this.ids),
+      ids: Float64Array.from(this.slotIds),
       slotOf: this.slotOf.pack(),
       free: Int32Array.from(this.free),
       order: this.order.slice(),
@@ -96,7 +110,7 @@ export class ProductTable {
 
   /** The table packed in `part`: nothing is sorted, folded or built per product until a slot is read. */
   static from(part: PackedPart): ProductTable {
-    const ids = part.numbers('ids', Float64Array);
+    const ids = part.array('ids', Float64Array);
     const free = part.numbers('free', Int32Array);
     const products = SlotProducts.from(part.part('products'), ids.length);
     const codeText = CodeText.from(part.part('codeText'));

@@ -73,7 +73,7 @@ function attach(table: ProductTable, slot: number, id: number, product: TillProd
   const name = nameOf(product);
   const codes = codesOf(product);
   table.products.set(slot, tillProduct(product));
-  table.ids[slot] = id;
+  table.setId(slot, id);
   table.names.set(slot, name);
   table.codes.set(slot, codes);
   table.nameWords.addAll(name, slot);
@@ -142,7 +142,7 @@ function allocate(table: ProductTable, id: number): number {
   const slot = table.free.pop() ?? table.ids.length;
   if (slot === table.ids.length) {
     if (slot >= SLOT_RANGE) throw new RangeError(`A search index holds at most ${SLOT_RANGE} products`);
-    table.ids.push(id);
+    table.setId(slot, id);
     table.names.set(slot, '');
     table.codes.set(slot, '');
     if (slot >= table.rank.length) grow(table, Math.max(1024, slot * 2));
