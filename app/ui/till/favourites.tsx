@@ -81,7 +81,8 @@ export const Favourites = memo(function Favourites({
 /** This till's best sellers still in the catalog, then the first products by name: at most DEFAULT_COUNT ids. */
 function pick(sold: readonly number[], index: SearchIndex): number[] {
   const picked = new Set(sold.filter((id) => index.get(id)).slice(0, DEFAULT_COUNT));
-  // The first DEFAULT_COUNT by name always fill what the best sellers left (those already picked among them were counted).
+  // The first DEFAULT_COUNT by name are enough: at most picked.size of them are picked already,
+  // which leaves as many new ones as the best sellers left room for.
   for (const id of index.ids(DEFAULT_COUNT)) {
     if (picked.size >= DEFAULT_COUNT) break;
     picked.add(id);
