@@ -4,6 +4,7 @@
  * in an idle moment (packing 50,000 products takes about 40 ms of main thread).
  */
 import type { CatalogStamp } from '../store/schema.ts';
+import { whenIdle } from './idle.ts';
 
 /** The clock and idle callback the schedule runs on; tests pass their own. */
 export interface PackTimers {
@@ -56,7 +57,6 @@ const browserTimers: PackTimers = {
   setTimeout: (task, ms) => setTimeout(task, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   whenIdle(task) {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1_000 });
-    else setTimeout(task, 0);
+    whenIdle(() => void task(), 1_000);
   },
 };
