@@ -29,6 +29,12 @@ import { remove, upsert } from './update.ts';
 export interface SearchIndex {
   /** Products matching every word of `query`, best first, at most `limit` (default 50); [] for a blank query. */
   search(query: string, limit?: number): TillProduct[];
+  /**
+   * Looks up a one-letter query ahead of its keystroke (0.1-0.7 ms at full speed over 50,000
+   * products), so that keystroke costs what a kept letter does (0.02 ms); false when it was kept
+   * already or `letter` does not fold to one letter. The last query's narrowing is left as it is.
+   */
+  warm(letter: string, limit?: number): boolean;
   /** The product whose Barcode is `code` trimmed (UPC-A and its EAN-13 spelling meet); the first by name if shared. */
   byBarcode(code: string): TillProduct | undefined;
   /** The product with this id (either id style), if indexed. */
@@ -65,8 +71,10 @@ export function openSearchIndex(packed: PackedSearch): SearchIndex {
 }
 
 function indexOver(table: ProductTable): SearchIndex {
+  const { search, warm } = createSearch(table);
   return {
-    search: createSearch(table),
+    search,
+    warm,
     byBarcode: (code) => byBarcode(table, code),
     get: (id) => {
       const slot = table.slotOf.get(id);

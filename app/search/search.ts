@@ -14,15 +14,27 @@ export const DEFAULT_LIMIT = 50;
 /** Words beyond this many in one query are ignored: a slot's matched words are bits of an int32. */
 const MAX_WORDS = 30;
 
+/** A search over one table: the keystroke's, and the first letters' ahead of it. */
+export interface TableSearch {
+  /** Products matching every word of `query`, best first, at most `limit`. */
+  search(query: string, limit?: number): TillProduct[];
+  /**
+   * Looks up one letter's matches ahead of its keystroke and keeps them until the table changes,
+   * leaving the last query (which the next keystroke narrows from) as it is. False when they were
+   * kept already, `letter` does not fold to one letter or `limit` is under 1. Costs a first letter's lookup.
+   */
+  warm(letter: string, limit?: number): boolean;
+}
+
 /** A search over `table`: products matching every word of a query, best first, at most `limit`. */
-export function createSearch(table: ProductTable): (query: string, limit?: number) => TillProduct[] {
+export function createSearch(table: ProductTable): TableSearch {
   const marks = new Marks();
   const byScore = scoreOrder(table, marks);
   let last: LastQuery | undefined;
   // Every search starts with one letter, and its lookup is the costliest (most products have a
   // word that starts with it): kept per letter and limit until the table changes.
   let firsts = { version: -1, found: new Map<string, { slots: number[]; last: LastQuery | undefined }>() };
-  return (query, limit = DEFAULT_LIMIT) => {
+  const search = (query: string, limit = DEFAULT_LIMIT): TillProduct[] => {
     const whole = squash(fold(query));
     const terms = words(whole).slice(0, MAX_WORDS);
     const max = Math.floor(limit);
@@ -49,5 +61,18 @@ export function createSearch(table: ProductTable): (query: string, limit?: numbe
     }
     if (key !== undefined) firsts.found.set(key, { slots, last });
     return slots.map((slot) => table.products.get(slot) as TillProduct);
+  };
+  return {
+    search,
+    warm(letter, limit = DEFAULT_LIMIT) {
+      const whole = squash(fold(letter));
+      const max = Math.floor(limit);
+      const kept = firsts.version === table.version && firsts.found.has(`${max} ${whole}`);
+      if (kept || !(max > 0) || whole.length !== 1 || words(whole).length !== 1) return false;
+      const before = last;
+      search(whole, limit);
+      last = before;
+      return true;
+    },
   };
 }

@@ -253,6 +253,26 @@ describe('changes', () => {
     expect(names(index.search('bro'))).toEqual(['Brownie']);
   });
 
+  it('warm looks a letter up ahead, as its search would, and keeps it until a change', () => {
+    const products = [product(1, 'Banana Bread'), product(2, 'Carrot Cake'), product(3, 'Éclair')];
+    const index = createSearchIndex(products);
+    expect(index.warm('b')).toBe(true);
+    // Kept: folded, "B" is the same letter.
+    expect(index.warm('B')).toBe(false);
+    expect(names(index.search('b'))).toEqual(['Banana Bread']);
+    expect(index.warm('É')).toBe(true);
+    expect(names(index.search('e'))).toEqual(['Éclair', 'Banana Bread', 'Carrot Cake']);
+    expect(index.search('e')).toEqual(createSearchIndex(products).search('e'));
+    // Another limit is another lookup.
+    expect(index.warm('b', 1)).toBe(true);
+    expect(names(index.search('b', 1))).toEqual(['Banana Bread']);
+    for (const notALetter of ['', 'ba', '-', ' ']) expect(index.warm(notALetter), notALetter).toBe(false);
+    expect(index.warm('c', 0)).toBe(false);
+    index.upsert([product(4, 'Bagel')]);
+    expect(index.warm('b')).toBe(true);
+    expect(names(index.search('b'))).toEqual(['Bagel', 'Banana Bread']);
+  });
+
   it('still finds codes by substring after every product was replaced many times', () => {
     const products = seededProducts(30);
     const index = createSearchIndex(products);
@@ -396,12 +416,14 @@ describe('id styles', () => {
 });
 
 describe('typing', () => {
-  it('letter by letter gives what a fresh search and the plain rules give, over 3,000 products', () => {
+  it('letter by letter gives what a fresh search and the plain rules give, over 3,000 products, letters warmed between', () => {
     const products = seededProducts(3000);
     const typed = createSearchIndex(products);
     const fresh = createSearchIndex(products);
     const expected = reference(products);
     const random = mulberry32(2024);
+    // Letters looked up ahead between keystrokes, as the till does when idle, change no answer.
+    const idle = mulberry32(7);
     let checked = 0;
     for (let n = 0; n < 150; n++) {
       const query = randomQuery(random, products);
@@ -412,6 +434,7 @@ describe('typing', () => {
       for (const text of keystrokes) {
         const want = ids(expected(text, limit));
         expect(ids(typed.search(text, limit)), JSON.stringify(text)).toEqual(want);
+        if (idle() < 0.5) typed.warm(pick(idle, [...'abcfstz019']), pick(idle, [DEFAULT_LIMIT, 10]));
         // A query no later one extends, so the next search starts from scratch.
         fresh.search('qqqqqqqq');
         expect(ids(fresh.search(text, limit)), JSON.stringify(text)).toEqual(want);

@@ -10,6 +10,7 @@ import { memo } from '../memo.tsx';
 import { type ProductActions, ProductTiles } from './product-tiles.tsx';
 import { useSearchKey } from './use-search-key.ts';
 import { useTilesInView } from './use-tiles-in-view.ts';
+import { useWarmLetters } from './use-warm-letters.ts';
 
 /** Props of {@link Search}. */
 export interface SearchProps extends ProductActions {
@@ -51,6 +52,7 @@ export const Search = memo(function Search({
   // A till waits for the scanner: the box has focus from the start, and `/` or F2 brings it back.
   useEffect(() => input.current?.focus(), []);
   useSearchKey(input, onSummon);
+  useWarmLetters(index, revision, RESULT_LIMIT);
 
   const trimmed = query.trim();
   const results = useMemo(
