@@ -34,15 +34,22 @@ export function createSearch(table: ProductTable): TableSearch {
   // Every search starts with one letter, and its lookup is the costliest (most products have a
   // word that starts with it): kept per letter and limit until the table changes.
   let firsts = { version: -1, found: new Map<string, { slots: number[]; last: LastQuery | undefined }>() };
+  /** The letters kept for the table as it is now. */
+  const keptLetters = () => {
+    if (firsts.version !== table.version) firsts = { version: table.version, found: new Map() };
+    return firsts.found;
+  };
+  /** Where a folded query's results are kept: one letter at one limit; undefined for longer queries. */
+  const letterKey = (whole: string, max: number): string | undefined =>
+    whole.length === 1 ? `${max} ${whole}` : undefined;
   const search = (query: string, limit = DEFAULT_LIMIT): TillProduct[] => {
     const whole = squash(fold(query));
     const terms = words(whole).slice(0, MAX_WORDS);
     const max = Math.floor(limit);
     if (terms.length === 0 || !(max > 0)) return [];
     const { version } = table;
-    if (firsts.version !== version) firsts = { version, found: new Map() };
-    const key = whole.length === 1 ? `${max} ${whole}` : undefined;
-    const kept = key === undefined ? undefined : firsts.found.get(key);
+    const key = letterKey(whole, max);
+    const kept = key === undefined ? undefined : keptLetters().get(key);
     if (kept) {
       last = kept.last;
       return kept.slots.map((slot) => table.products.get(slot) as TillProduct);
@@ -59,7 +66,7 @@ export function createSearch(table: ProductTable): TableSearch {
         found.complete && found.slots.length <= NARROW_MAX ? { terms, slots: [...found.slots], version } : undefined;
       slots = best(table, marks, found.slots, max, found.full, byScore);
     }
-    if (key !== undefined) firsts.found.set(key, { slots, last });
+    if (key !== undefined) keptLetters().set(key, { slots, last });
     return slots.map((slot) => table.products.get(slot) as TillProduct);
   };
   return {
@@ -67,8 +74,8 @@ export function createSearch(table: ProductTable): TableSearch {
     warm(letter, limit = DEFAULT_LIMIT) {
       const whole = squash(fold(letter));
       const max = Math.floor(limit);
-      const kept = firsts.version === table.version && firsts.found.has(`${max} ${whole}`);
-      if (kept || !(max > 0) || whole.length !== 1 || words(whole).length !== 1) return false;
+      const key = letterKey(whole, max);
+      if (key === undefined || !(max > 0) || words(whole).length !== 1 || keptLetters().has(key)) return false;
       const before = last;
       search(whole, limit);
       last = before;
