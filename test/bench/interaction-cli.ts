@@ -2,7 +2,7 @@
  * Prints the interaction measurement (./interaction.ts) alone: builds the app, serves it with the
  * stand-in, opens it, the naive page and the bare page in Chromium and measures both at CPU rates 1, 4 and 6.
  *
- *   node test/tools/run-ts.mjs test/bench/interaction-cli.ts --products 50000 [--keystrokes 40 --taps 40 --reloads 5]
+ *   node test/tools/run-ts.mjs test/bench/interaction-cli.ts --products 50000 [--keystrokes 98 --taps 40 --reloads 5]
  */
 import { parseArgs } from 'node:util';
 import { serveApp } from '../browser/harness.ts';
@@ -13,7 +13,7 @@ const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '50000' },
     reloads: { type: 'string', default: '5' },
-    keystrokes: { type: 'string', default: '40' },
+    keystrokes: { type: 'string', default: '98' },
     taps: { type: 'string', default: '40' },
   },
 });

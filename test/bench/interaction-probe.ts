@@ -7,7 +7,9 @@
  *
  * "On screen" is the end of the frame after the DOM changed: a MutationObserver (its callback runs
  * right after the change, before any frame), then requestAnimationFrame, then a message posted
- * from there, which runs once that frame's style, layout and paint are done.
+ * from there, which runs once that frame's style, layout and paint are done. A press that changes
+ * nothing is answered by the first frame after its events were handled: from then on the screen
+ * shows what the press asked for, as Event Timing (and INP) counts it.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { NOT_STARTED } from './cold-start.ts';
@@ -43,6 +45,12 @@ export interface Settled {
   stamps: { type: string; timeStamp: number }[];
   /** The start to the end of the frame that showed the region's last change; null when it did not change. */
   shownMs: number | null;
+  /**
+   * The start to the end of the first frame after the interaction's last keyup or click was
+   * handled, or of the frame that showed the last change if that was later: the press answered on
+   * screen, whether or not it changed anything.
+   */
+  answeredMs: number;
 }
 
 /** What the bench calls in the page. */
@@ -123,6 +131,18 @@ function installProbe({ cookie, done, name, selectors, notStarted }: ProbeArgume
   let stamps: { type: string; timeStamp: number }[] = [];
   for (const type of ['keydown', 'keyup', 'pointerdown', 'pointerup', 'click'])
     addEventListener(type, (event) => void stamps.push({ type, timeStamp: event.timeStamp }), { capture: true });
+  // The frame after a press's last event: by a keyup or a click every handler of the key's input
+  // or the tap has run, and the renders they queued as microtasks with them.
+  let answeredAt = 0;
+  for (const type of ['keyup', 'click'])
+    addEventListener(
+      type,
+      () =>
+        void frameShown().then((at) => {
+          answeredAt = Math.max(answeredAt, at);
+        }),
+      { capture: true },
+    );
 
   // The watched region: how many times it changed, and up to which change a frame has shown it.
   let watched: { region: Element; observer: MutationObserver } | null = null;
@@ -159,7 +179,7 @@ function installProbe({ cookie, done, name, selectors, notStarted }: ProbeArgume
         observer.observe(region, { childList: true, subtree: true, characterData: true, attributes: true });
         watched = { region, observer };
       }
-      changes = shownUpTo = shownAt = settledAt = 0;
+      changes = shownUpTo = shownAt = settledAt = answeredAt = 0;
       stamps = [];
       return late;
     },
@@ -176,10 +196,12 @@ function installProbe({ cookie, done, name, selectors, notStarted }: ProbeArgume
       settledAt = changes;
       const start = stamps.find((s) => s.type === 'keydown' || s.type === 'pointerdown');
       if (!start) throw new Error('no keydown or pointerdown reached the page');
+      if (answeredAt === 0) throw new Error('no keyup or click of the interaction reached the page');
       return {
         startMs: start.timeStamp,
         stamps: [...stamps],
         shownMs: changes > 0 ? shownAt - start.timeStamp : null,
+        answeredMs: Math.max(answeredAt, changes > 0 ? shownAt : 0) - start.timeStamp,
       };
     },
   };
