@@ -7,7 +7,8 @@
 import { parseArgs } from 'node:util';
 import { serveApp } from '../browser/harness.ts';
 import { wholeNumberFlags } from './flags.ts';
-import { formatInteractionRows, interactionTargets, measureInteraction } from './interaction.ts';
+import { measureInteraction } from './interaction.ts';
+import { formatInteractionRows, interactionTargets } from './interaction-figures.ts';
 
 const { values } = parseArgs({
   options: {

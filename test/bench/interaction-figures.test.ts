@@ -5,7 +5,7 @@ import {
   type InteractionSample,
   interactionTargets,
   type PageAtRate,
-} from './interaction.ts';
+} from './interaction-figures.ts';
 
 /** A press: `changed` false leaves the screen as it was (answered by the next frame alone). */
 const press = (what: string, answeredMs: number, changed = true): InteractionSample => ({
