@@ -180,17 +180,15 @@ export function formatInteractionRows(m: InteractionMeasure): [string, string, s
 
 /** Issue 26's targets, as [name, this run's value, met]: printed, never asserted. */
 export function interactionTargets(m: InteractionMeasure): [string, string, boolean][] {
+  const all = m.rates.map((r) => ({ rate: r.rate, pages: summaries(r) }));
   const at = (rate: number): { app: Summary; naive: Summary; bare: Summary } => {
-    const r = m.rates.find((x) => x.rate === rate);
-    if (!r) throw new Error(`no figures at CPU rate ${rate}`);
-    return summaries(r);
+    const found = all.find((x) => x.rate === rate);
+    if (!found) throw new Error(`no figures at CPU rate ${rate}`);
+    return found.pages;
   };
   const fastest = at(Math.max(...m.rates.map((r) => r.rate)));
   const ratios = (pick: (s: Summary) => number, of: 'app' | 'bare' = 'app'): number[] =>
-    m.rates.map((r) => {
-      const s = summaries(r);
-      return pick(s.naive) / pick(s[of]);
-    });
+    all.map(({ pages }) => pick(pages.naive) / pick(pages[of]));
   const keyRatios = ratios((s) => s.keys.answered.p95);
   const tapRatios = ratios((s) => s.taps.shown.p95);
   const reloadRatios = ratios((s) => s.reload);
