@@ -71,17 +71,20 @@ interface InteractionFigures {
   event: Spread;
 }
 
-const NO_SPREAD: Spread = { median: Number.NaN, p95: Number.NaN, max: Number.NaN };
+/** The spread of `times`, NaN throughout (printed as "–") when there are none. */
+function spreadOf(times: readonly number[]): Spread {
+  return times.length > 0 ? spread(times) : { median: Number.NaN, p95: Number.NaN, max: Number.NaN };
+}
 
 function figures(samples: readonly InteractionSample[]): InteractionFigures {
   const shown = samples.flatMap((s) => (s.shownMs === null ? [] : [s.shownMs]));
   return {
     count: samples.length,
     changed: shown.length,
-    answered: samples.length > 0 ? spread(samples.map((s) => s.answeredMs)) : NO_SPREAD,
-    shown: shown.length > 0 ? spread(shown) : NO_SPREAD,
+    answered: spreadOf(samples.map((s) => s.answeredMs)),
+    shown: spreadOf(shown),
     // Under the threshold is below any reported duration: 0 keeps the order for the percentiles.
-    event: spread(samples.map((s) => s.eventMs ?? 0)),
+    event: spreadOf(samples.map((s) => s.eventMs ?? 0)),
   };
 }
 
